@@ -41,7 +41,7 @@ class SideRound(BaseModel):
     red_threes_in_hand: int = 0
     black_threes_melded: int = 0
     black_threes_in_hand: int = 0
-    went_out: WentOut = WentOut.NO
+    went_out: WentOut = Field(default=WentOut.NO, strict=False)
     hand_points: int = 0
 
     @property

@@ -1,0 +1,152 @@
+"""The ``canasta-bot`` command: thin wrappers that parse arguments and call the layers below.
+
+Scoring commands read and write JSON so other tools can script them; invalid input exits with
+status 2 and one line per problem on standard error, and nothing on standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.i18n.problems import render_problems
+from bot.scoring import (
+    Problem,
+    ScoringError,
+    UnknownVariantError,
+    Variant,
+    apply_house_rules,
+    load_variant,
+    parse_sides,
+    score_round,
+)
+from bot.scoring.game import outcome
+from bot.scoring.variants import all_variants
+
+EXIT_INVALID = 2
+
+
+def _rule_pairs(items: Sequence[str]) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ScoringError(
+                [
+                    Problem(
+                        "bad_house_rule", field=item, params={"value": item, "allowed": "KEY=VALUE"}
+                    )
+                ]
+            )
+        pairs[key.strip()] = value.strip()
+    return pairs
+
+
+def _variant_for(name: str, rules: Sequence[str]) -> Variant:
+    try:
+        variant = load_variant(name)
+    except UnknownVariantError as error:
+        raise ScoringError(
+            [Problem("unknown_variant", params={"value": name, "allowed": ", ".join(error.known)})]
+        ) from None
+    return apply_house_rules(variant, _rule_pairs(rules))
+
+
+def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
+    """Score one round given as the documented JSON object; raises ``ScoringError``."""
+    if not isinstance(payload, dict):
+        raise ScoringError([Problem("sides_not_list")])
+    unknown = sorted(set(payload) - {"sides", "totals_before"})
+    if unknown:
+        raise ScoringError([Problem("unknown_field", field=k) for k in unknown])
+    sides = parse_sides(payload.get("sides"))
+    totals_before = payload.get("totals_before", [0] * variant.sides)
+    if not isinstance(totals_before, list):
+        raise ScoringError([Problem("totals_not_whole_numbers")])
+    results = score_round(variant, sides, totals_before)
+    finished, winner, _draw = outcome(variant, [r.total for r in results])
+    return {
+        "sides": [
+            {
+                "net": r.net,
+                "breakdown": r.breakdown,
+                "total": r.total,
+                "next_minimum": r.next_minimum,
+            }
+            for r in results
+        ],
+        "finished": finished,
+        "winner": winner,
+    }
+
+
+def cmd_score(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        variant = _variant_for(args.variant, args.rule)
+        try:
+            payload = json.loads(stdin.read())
+        except json.JSONDecodeError as error:
+            raise ScoringError([Problem("not_json", params={"detail": error.msg})]) from None
+        result = score_json(payload, variant)
+    except ScoringError as error:
+        for line in render_problems(args.lang, error.problems):
+            print(line, file=stderr)
+        return EXIT_INVALID
+    json.dump(result, stdout, ensure_ascii=False)
+    stdout.write("\n")
+    return 0
+
+
+def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    for variant in all_variants().values():
+        n = variant.numbers()
+        print(
+            f"{variant.id:18} {variant.name(args.lang)}\n"
+            f"{'':18} {variant.players} players in {variant.sides} sides, "
+            f"{variant.total_cards} cards, {variant.cards_dealt} dealt, target {variant.target}; "
+            f"canastas {n['natural_canasta_bonus']}/{n['mixed_canasta_bonus']}, "
+            f"{variant.going_out.canastas_needed} to go out; "
+            f"red threes {n['red_three_table']}; opening {n['opening_table']}",
+            file=stdout,
+        )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="canasta-bot", description="Canasta scorekeeping and rules answers for Discord."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    lang = {"choices": ("en", "no", "da", "fi"), "default": "en", "help": "message language"}
+
+    score = sub.add_parser("score", help="score one round read as JSON on standard input")
+    score.add_argument("--variant", default="classic", help="variant id (see `variants`)")
+    score.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="house-rule override, repeatable (e.g. target=3000)",
+    )
+    score.add_argument("--lang", **lang)
+    score.set_defaults(handler=cmd_score)
+
+    variants = sub.add_parser("variants", help="list the variants and their key numbers")
+    variants.add_argument("--lang", **lang)
+    variants.set_defaults(handler=cmd_variants)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args, sys.stdin, sys.stdout, sys.stderr))
+    except BrokenPipeError:  # output piped into `head` and the like
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
