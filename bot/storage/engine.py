@@ -1,0 +1,157 @@
+"""The engine and session factory, and the write discipline every command goes through.
+
+One module decides how the bot talks to its database, so SQLite (the default) and PostgreSQL
+(``DATABASE_URL``) behave the same to the services above:
+
+* SQLite runs in WAL mode with foreign keys on and a busy timeout, and a write transaction starts
+  with ``BEGIN IMMEDIATE``: it takes the database's write lock before reading, so two processes
+  can never both read "last round is 7" and both write round 8.
+* PostgreSQL serialises commands for one game with ``SELECT ... FOR UPDATE`` on the game row
+  (the services do that; see ``bot.games.access``).
+* Whatever still collides (a unique constraint, a busy database, a serialisation failure) is
+  retried from the start of the command by ``Database.write``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+"""How long a write waits for another process's write lock before the retry loop takes over."""
+
+RETRY_ATTEMPTS = 8
+RETRYABLE_PG_STATES = frozenset({"40001", "40P01", "23505", "55P03"})
+"""Serialisation failure, deadlock, unique violation, lock not available."""
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    # The driver must not open transactions on its own: the "begin" listener does, so it can
+    # choose BEGIN IMMEDIATE for writes (the documented SQLAlchemy recipe for pysqlite/aiosqlite).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    # WAL + NORMAL is durable against a crashed or killed process (only an OS crash or power
+    # loss can lose the last commits), at a fraction of the fsyncs of FULL.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """An async engine for ``url``: SQLite via aiosqlite, or PostgreSQL via asyncpg.
+
+    Extra keyword arguments go to ``create_async_engine`` (tests pass ``connect_args`` to pin a
+    PostgreSQL ``search_path``). Passwords in the URL are never logged: SQLAlchemy masks them.
+    """
+    if is_sqlite(url):
+        engine = _create_async_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
+        event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return _create_async_engine(url, **kwargs)
+
+
+def _retryable(error: Exception) -> bool:
+    if isinstance(error, IntegrityError):
+        return True
+    if isinstance(error, OperationalError):
+        text = str(error.orig).lower()
+        if "locked" in text or "busy" in text:
+            return True
+    if isinstance(error, DBAPIError):
+        state = getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", None)
+        return state in RETRYABLE_PG_STATES
+    return False
+
+
+class Database:
+    """An engine, its session factories, and the retry loop for writes.
+
+    Services take a ``Database`` rather than a bare sessionmaker because a write needs more than
+    a session: the SQLite begin mode, an in-process writer lock (SQLite has one writer anyway;
+    queueing in asyncio beats sleeping in SQLite's busy handler), and retries.
+    """
+
+    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+        self.url = url
+        self.engine = create_engine(url, **engine_kwargs)
+        self.dialect = self.engine.dialect.name
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        writer_engine = (
+            self.engine.execution_options(sqlite_begin="IMMEDIATE")
+            if self.dialect == "sqlite"
+            else self.engine
+        )
+        self._writer_sessions = async_sessionmaker(writer_engine, expire_on_commit=False)
+        self._sqlite_writer = asyncio.Lock() if self.dialect == "sqlite" else None
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.dialect == "sqlite"
+
+    async def read(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """Run ``work`` in a read transaction (a consistent snapshot; never blocks writers)."""
+        async with self.sessions() as session, session.begin():
+            return await work(session)
+
+    async def write(
+        self,
+        work: Callable[[AsyncSession], Awaitable[T]],
+        attempts: int = RETRY_ATTEMPTS,
+    ) -> T:
+        """Run ``work`` in one write transaction and commit; retry it whole on a conflict.
+
+        ``work`` must be safe to run again from scratch: it re-reads everything it decides on,
+        so a retry after a concurrent change decides afresh (and an idempotent command finds
+        its own earlier result). Errors raised by ``work`` itself roll back and propagate.
+        """
+        for attempt in range(1, attempts + 1):
+            try:
+                if self._sqlite_writer is not None:
+                    async with self._sqlite_writer:
+                        return await self._write_once(work)
+                return await self._write_once(work)
+            except DBAPIError as error:
+                if attempt == attempts or not _retryable(error):
+                    raise
+                log.debug("write conflict (attempt %d): %s", attempt, type(error.orig).__name__)
+                await asyncio.sleep(random.uniform(0.005, 0.02) * attempt)
+        raise AssertionError("unreachable")
+
+    async def _write_once(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        async with self._writer_sessions() as session, session.begin():
+            return await work(session)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.dispose()
