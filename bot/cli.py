@@ -7,11 +7,14 @@ status 2 and one line per problem on standard error, and nothing on standard out
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from bot.config import ConfigError, Settings
 from bot.i18n.problems import render_problems
 from bot.scoring import (
     Problem,
@@ -115,6 +118,47 @@ def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
     return 0
 
 
+def _setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.discord_app.runner import MissingTokenError, run_bot
+
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_INVALID
+    _setup_logging(settings.log_level)
+    try:
+        asyncio.run(run_bot(settings))
+    except MissingTokenError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.discord_app.runner import MissingTokenError, sync_commands
+
+    try:
+        settings = Settings.from_env()
+        _setup_logging(settings.log_level)
+        names = asyncio.run(sync_commands(settings, args.guild))
+    except (ConfigError, MissingTokenError) as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_INVALID
+    where = f"server {args.guild}" if args.guild else "all servers (global)"
+    print(f"synced {len(names)} commands to {where}: {', '.join(sorted(names))}", file=stdout)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta-bot", description="Canasta scorekeeping and rules answers for Discord."
@@ -137,6 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     variants = sub.add_parser("variants", help="list the variants and their key numbers")
     variants.add_argument("--lang", **lang)
     variants.set_defaults(handler=cmd_variants)
+
+    run = sub.add_parser("run", help="start the bot (token from DISCORD_TOKEN)")
+    run.set_defaults(handler=cmd_run)
+
+    sync = sub.add_parser("sync", help="push the slash commands to Discord, on demand")
+    sync.add_argument("--guild", type=int, default=None, help="one server id (instant)")
+    sync.set_defaults(handler=cmd_sync)
     return parser
 
 

@@ -1,0 +1,73 @@
+"""The bot process: a ``commands.Bot`` with minimal intents, cogs loaded in ``setup_hook``.
+
+It never syncs commands on start (Discord limits command creates to 200 a day per server);
+``canasta-bot sync`` does that on demand. Errors that escape a command are logged with the
+command and ids, and the user gets a short localised apology instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord_app.cogs import EXTENSIONS
+from bot.discord_app.language import interaction_language, t
+from bot.discord_app.replies import send
+from bot.discord_app.translator import CatalogTranslator
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Guild events only: no message content, no members, no presences."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+class CanastaTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error(
+            "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
+            command,
+            interaction.id,
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            exc_info=error,
+        )
+        lang = interaction_language(interaction)
+        try:
+            await send(interaction, ephemeral=True, content=t(lang, "error.unexpected"))
+        except discord.HTTPException:
+            log.warning("could not tell the user about the failure of /%s", command)
+
+
+class CanastaBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
+            tree_cls=CanastaTree,
+            help_command=None,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
