@@ -159,6 +159,21 @@ def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     return 0
 
 
+def cmd_migrate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.discord_app.runner import prepare_database
+    from bot.storage.migrate import current_revision
+
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_INVALID
+    asyncio.run(prepare_database(settings))
+    revision = asyncio.run(current_revision(settings.effective_database_url))
+    print(f"database schema at revision {revision}", file=stdout)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta-bot", description="Canasta scorekeeping and rules answers for Discord."
@@ -184,6 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="start the bot (token from DISCORD_TOKEN)")
     run.set_defaults(handler=cmd_run)
+
+    migrate = sub.add_parser("migrate", help="bring the database schema up to date")
+    migrate.set_defaults(handler=cmd_migrate)
 
     sync = sub.add_parser("sync", help="push the slash commands to Discord, on demand")
     sync.add_argument("--guild", type=int, default=None, help="one server id (instant)")

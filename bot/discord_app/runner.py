@@ -9,6 +9,7 @@ import discord
 from bot.config import Settings
 from bot.discord_app.client import CanastaBot
 from bot.discord_app.endpoints import point_discord_py_at
+from bot.storage.migrate import upgrade
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,16 @@ def build_bot(settings: Settings) -> CanastaBot:
     return CanastaBot(settings)
 
 
+async def prepare_database(settings: Settings) -> None:
+    """Create the data directory for the SQLite default and upgrade the schema."""
+    if not settings.database_url:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    await upgrade(settings.effective_database_url)
+
+
 async def run_bot(settings: Settings) -> None:
     bot = build_bot(settings)
+    await prepare_database(settings)
     async with bot:
         await bot.start(settings.discord_token or "", reconnect=True)
 
