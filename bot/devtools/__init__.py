@@ -1,0 +1,1 @@
+"""Developer tooling that never ships to Discord: fakes and helpers for local runs and tests."""
