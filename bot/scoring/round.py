@@ -197,8 +197,12 @@ def _side_problems(variant: Variant, index: int, side: SideRound) -> list[Proble
             )
         if side.went_out is WentOut.CONCEALED and variant.going_out.concealed_bonus is None:
             problems.append(Problem("concealed_not_in_variant", side=index, field="went_out"))
-        if variant.players_per_side[index] == 1 and side.hand_points:
-            problems.append(Problem("went_out_with_cards", side=index, field="hand_points"))
+        if variant.players_per_side[index] == 1:
+            problems += [
+                Problem("went_out_with_cards", side=index, field=name)
+                for name in ("hand_points", "red_threes_in_hand", "black_threes_in_hand")
+                if getattr(side, name)
+            ]
     return problems
 
 
@@ -247,7 +251,9 @@ def validate_round(
         problems.append(
             Problem("wrong_side_count", params={"expected": variant.sides, "got": len(sides)})
         )
-    if len(totals_before) != variant.sides:
+    if not isinstance(totals_before, Sequence) or isinstance(totals_before, str | bytes):
+        problems.append(Problem("totals_not_whole_numbers"))
+    elif len(totals_before) != variant.sides:
         problems.append(
             Problem(
                 "wrong_totals_count", params={"expected": variant.sides, "got": len(totals_before)}
@@ -312,7 +318,7 @@ def score_round(
     variant: Variant, sides: Sequence[SideRound], totals_before: Sequence[int] | None = None
 ) -> list[SideResult]:
     """Validate and score one round; totals default to zero (the first round)."""
-    before = list(totals_before) if totals_before is not None else [0] * variant.sides
+    before = [0] * variant.sides if totals_before is None else totals_before
     validate_round(variant, sides, before)
     results = []
     for side, total_before in zip(sides, before, strict=True):
