@@ -40,6 +40,9 @@ NAMING = {
 GAME_ACTIVE = "active"
 GAME_FINISHED = "finished"
 GAME_ABANDONED = "abandoned"
+END_TARGET = "target"
+END_DECLARED = "declared"
+END_ABANDONED = "abandoned"
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -116,6 +119,9 @@ class Game(Base):
     created_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
     first_dealer: Mapped[int] = mapped_column(default=0)
+    end_reason: Mapped[str | None] = mapped_column(String(16))
+    """How it ended: "target" (reached by a round), "declared" (ended at the current totals) or
+    "abandoned"; an edit re-decides "target" games from the rounds but keeps "declared" ones."""
     winner_side: Mapped[int | None]
     draw: Mapped[bool] = mapped_column(Boolean, default=False)
     round_count: Mapped[int] = mapped_column(default=0)
@@ -124,7 +130,7 @@ class Game(Base):
     """Running totals after the last round, per side; kept in step with the rounds."""
 
     sides: Mapped[list[GameSide]] = relationship(
-        back_populates="game", order_by="GameSide.seat", cascade="all, delete-orphan"
+        back_populates="game", order_by="GameSide.side", cascade="all, delete-orphan"
     )
     players: Mapped[list[GamePlayer]] = relationship(
         back_populates="game", order_by="GamePlayer.seat", cascade="all, delete-orphan"
@@ -152,7 +158,7 @@ class GamePlayer(Base):
     __table_args__ = (
         UniqueConstraint("game_id", "user_id"),
         UniqueConstraint("game_id", "seat"),
-        Index("ix_game_players_user_id", "user_id"),
+        Index("ix_game_players_user_id_id", "user_id", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -37,6 +37,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("first_dealer", sa.Integer(), nullable=False),
+        sa.Column("end_reason", sa.String(length=16), nullable=True),
         sa.Column("winner_side", sa.Integer(), nullable=True),
         sa.Column("draw", sa.Boolean(), nullable=False),
         sa.Column("round_count", sa.Integer(), nullable=False),
@@ -141,7 +142,7 @@ def upgrade() -> None:
         sa.UniqueConstraint("game_id", "seat", name=op.f("uq_game_players_game_id_seat")),
         sa.UniqueConstraint("game_id", "user_id", name=op.f("uq_game_players_game_id_user_id")),
     )
-    op.create_index("ix_game_players_user_id", "game_players", ["user_id"], unique=False)
+    op.create_index("ix_game_players_user_id_id", "game_players", ["user_id", "id"], unique=False)
 
     op.create_table(
         "game_sides",
@@ -245,7 +246,7 @@ def downgrade() -> None:
 
     op.drop_table("game_stats")
     op.drop_table("game_sides")
-    op.drop_index("ix_game_players_user_id", table_name="game_players")
+    op.drop_index("ix_game_players_user_id_id", table_name="game_players")
 
     op.drop_table("game_players")
     op.drop_index("ix_audit_entries_guild_id_id", table_name="audit_entries")

@@ -1,0 +1,113 @@
+"""Forgetting a user: their id becomes an anonymous one everywhere, the scores stay.
+
+The anonymous id is negative (no Discord snowflake is), random, and the same in every table for
+this user, so other players' games, stats and ratings stay consistent. The original id is not
+kept anywhere, not even in the record of the forgetting.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.games.access import audit, utcnow
+from bot.games.results import ForgetReport
+from bot.storage.engine import Database
+from bot.storage.models import (
+    AuditEntry,
+    ForgottenUser,
+    Game,
+    GamePlayer,
+    GameStat,
+    MonthlyStat,
+    PendingEntry,
+    Rating,
+    Round,
+)
+
+
+def anonymous_name(anon_id: int) -> str:
+    return f"anonymous-{-anon_id % 10**6:06d}"
+
+
+def _scrub(value: Any, user_id: int, anon_id: int) -> Any:
+    """The JSON ``value`` with ``user_id`` (as number or string) replaced by ``anon_id``."""
+    if isinstance(value, dict):
+        return {k: _scrub(v, user_id, anon_id) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrub(v, user_id, anon_id) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value == user_id:
+        return anon_id
+    if isinstance(value, str) and value == str(user_id):
+        return str(anon_id)
+    return value
+
+
+async def forget_user(db: Database, user_id: int) -> ForgetReport:
+    """Replace ``user_id`` by a new anonymous id in every table (all servers)."""
+
+    async def work(session: AsyncSession) -> ForgetReport:
+        anon_id = -secrets.randbelow(2**62) - 1
+        while await session.get(ForgottenUser, anon_id) is not None:
+            anon_id = -secrets.randbelow(2**62) - 1
+        now = utcnow()
+        session.add(ForgottenUser(anon_id=anon_id, forgotten_at=now))
+        changed = 0
+        game_ids = set(
+            (
+                await session.scalars(
+                    select(GamePlayer.game_id).where(GamePlayer.user_id == user_id)
+                )
+            ).all()
+        )
+        guilds = (
+            set((await session.scalars(select(Game.guild_id).where(Game.id.in_(game_ids)))).all())
+            if game_ids
+            else set()
+        )
+        statements = [
+            update(GamePlayer)
+            .where(GamePlayer.user_id == user_id)
+            .values(user_id=anon_id, display_name=anonymous_name(anon_id)),
+            update(Round).where(Round.recorded_by == user_id).values(recorded_by=anon_id),
+            update(PendingEntry)
+            .where(PendingEntry.entered_by == user_id)
+            .values(entered_by=anon_id),
+            update(Game).where(Game.started_by == user_id).values(started_by=anon_id),
+            update(AuditEntry).where(AuditEntry.actor_id == user_id).values(actor_id=anon_id),
+            update(Rating).where(Rating.user_id == user_id).values(user_id=anon_id),
+            update(GameStat).where(GameStat.user_a == user_id).values(user_a=anon_id),
+            update(GameStat).where(GameStat.user_b == user_id).values(user_b=anon_id),
+            update(MonthlyStat).where(MonthlyStat.user_a == user_id).values(user_a=anon_id),
+            update(MonthlyStat).where(MonthlyStat.user_b == user_id).values(user_b=anon_id),
+        ]
+        for statement in statements:
+            result = await session.execute(statement.execution_options(synchronize_session=False))
+            changed += result.rowcount or 0
+        # Snapshots in the audit trail name players too (start, settings): scrub their JSON.
+        if game_ids:
+            for entry in (
+                await session.scalars(select(AuditEntry).where(AuditEntry.game_id.in_(game_ids)))
+            ).all():
+                before = _scrub(entry.before, user_id, anon_id)
+                after = _scrub(entry.after, user_id, anon_id)
+                if before != entry.before or after != entry.after:
+                    entry.before, entry.after = before, after
+                    changed += 1
+        for guild_id in sorted(guilds):
+            audit(
+                session,
+                guild_id=guild_id,
+                game_id=None,
+                action="forget",
+                actor_id=anon_id,
+                after={"anon_id": anon_id},
+                at=now,
+            )
+        await session.flush()
+        return ForgetReport(anon_id=anon_id, rows_changed=changed)
+
+    return await db.write(work)
