@@ -131,6 +131,11 @@ class Variant(_Strict):
             raise ValueError("names needs en, no, da and fi")
         if len(self.players_per_side) != self.sides or sum(self.players_per_side) != self.players:
             raise ValueError("players_per_side needs one entry per side, adding up to players")
+        if self.players * self.cards_dealt >= self.total_cards:
+            raise ValueError(
+                f"{self.players} players x {self.cards_dealt} cards dealt leave no stock "
+                f"from {self.total_cards} cards"
+            )
         if len(self.red_threes.schedule) != self.red_threes_count + 1:
             raise ValueError(
                 f"red_threes.schedule needs {self.red_threes_count + 1} entries "
@@ -215,7 +220,9 @@ class Variant(_Strict):
             "going_out_bonus": out.bonus,
             "canastas_to_go_out": out.canastas_needed,
             "opening_table": self.opening_table(),
-            "opening_below_zero": self.opening.fixed or self.opening.bands[0].minimum,
+            "opening_below_zero": (
+                self.opening.bands[0].minimum if self.opening.fixed is None else self.opening.fixed
+            ),
             "target": self.target,
         }
         if out.concealed_bonus is not None:
