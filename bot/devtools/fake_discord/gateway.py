@@ -61,6 +61,7 @@ class GatewaySession:
     ready: bool = False
     resumes: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    heartbeat_waiters: list[asyncio.Future[None]] = field(default_factory=list)
 
 
 class GatewayHub:
@@ -153,6 +154,23 @@ class GatewayHub:
             raise RuntimeError(f"shard {shard_id} is not connected")
         await self._send(session.ws, session.connection, {"op": RECONNECT, "d": None})
 
+    async def barrier(self, guild_id: int | None, timeout: float = 2.0) -> bool:  # noqa: ASYNC109
+        """Request a heartbeat (op 1, as Discord may) and wait for the bot to send it.
+
+        Returns False when the bot is not connected or did not answer in time.
+        """
+        session = self.session_for_guild(guild_id)
+        if session is None or session.ws is None or session.ws.closed:
+            return False
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        session.heartbeat_waiters.append(waiter)
+        await self._send(session.ws, session.connection, {"op": HEARTBEAT, "d": None})
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except TimeoutError:
+            return False
+        return True
+
     async def close_all(self) -> None:
         """Close every open websocket (server shutdown)."""
         for ws in list(self._open):
@@ -215,6 +233,11 @@ class GatewayHub:
     ) -> GatewaySession | None:
         if op == HEARTBEAT:
             await self._send(ws, connection, {"op": HEARTBEAT_ACK, "d": None})
+            if session is not None:
+                waiters, session.heartbeat_waiters = session.heartbeat_waiters, []
+                for waiter in waiters:
+                    if not waiter.done():
+                        waiter.set_result(None)
         elif op == IDENTIFY:
             if session is not None:
                 await ws.close(

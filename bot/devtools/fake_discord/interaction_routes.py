@@ -7,6 +7,7 @@ webhook token works for ``token_lifetime`` after the acknowledgement.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -35,8 +36,8 @@ from .messages import (
     apply_edit,
     bot_author,
     build_message,
+    cached_body,
     public_message,
-    read_body,
     resolve_attachments,
     validate_message_body,
 )
@@ -65,16 +66,13 @@ _ALLOWED_CALLBACKS = {
 }
 
 
+_BACKGROUND: set[asyncio.Task[None]] = set()
+
+
 def _state(request: web.Request) -> FakeState:
     from .rest import STATE
 
     return request.app[STATE]
-
-
-async def _body(request: web.Request) -> RequestBody:
-    if "body" not in request:
-        request["body"] = await read_body(request)
-    return request["body"]
 
 
 def _refuse(
@@ -174,7 +172,7 @@ async def interaction_callback(request: web.Request) -> web.Response:
     record = state.interactions.get(int(request.match_info["interaction_id"]))
     if record is None or record.token != request.match_info["token"]:
         raise unknown("interaction", UNKNOWN_INTERACTION)
-    body = await _body(request)
+    body = await cached_body(request)
     now = state.loop_time
     if record.callback is not None:
         raise _refuse(
@@ -243,7 +241,7 @@ async def interaction_callback(request: web.Request) -> web.Response:
         await state.hub.dispatch_message_event(event, message)  # type: ignore[union-attr]
 
     if request.query.get("with_response", "").lower() not in ("1", "true"):
-        return no_content()
+        return await _deliver(request, record, no_content())
     interaction: JSON = {"id": str(record.id), "type": record.type}
     resource: JSON = {"type": callback_type}
     if message is not None and callback_type != DEFERRED_UPDATE_MESSAGE:
@@ -251,7 +249,37 @@ async def interaction_callback(request: web.Request) -> web.Response:
         interaction["response_message_loading"] = loading
         interaction["response_message_ephemeral"] = bool(message["flags"] & EPHEMERAL)
         resource["message"] = public_message(message)
-    return json_response({"interaction": interaction, "resource": resource})
+    return await _deliver(
+        request, record, json_response({"interaction": interaction, "resource": resource})
+    )
+
+
+async def _deliver(
+    request: web.Request, record: InteractionRecord, response: web.Response
+) -> web.Response:
+    """Write the answer out, then tell waiting tests that the bot was acknowledged.
+
+    The bot reads this HTTP answer and the gateway on different sockets. So that a test
+    reacting to the answer (e.g. clicking a button of the new message) cannot overtake
+    the bot's own processing of it (discord.py registers the view only once the answer
+    is parsed), the fake first asks the bot for a heartbeat over the gateway and waits for
+    it: a round trip through the bot's event loop, as a sync barrier.
+    """
+    await response.prepare(request)
+    await response.write_eof()
+    state = _state(request)
+
+    async def mark_delivered() -> None:
+        if state.hub is not None:
+            await state.hub.barrier(record.guild_id)
+        if record.callback is not None:
+            record.callback.delivered = True
+        state.changed()
+
+    task = asyncio.create_task(mark_delivered())
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
+    return response
 
 
 def _webhook_record(request: web.Request) -> InteractionRecord:
@@ -283,7 +311,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     state = _state(request)
     record = _webhook_record(request)
     message = _target(request, record)
-    body = await _body(request)
+    body = await cached_body(request)
     data = body.json or {}
     if errors := validate_message_body(data, require_content=False):
         raise _refuse(state, record, invalid_form_body(errors))
@@ -313,7 +341,7 @@ async def execute_webhook(request: web.Request) -> web.Response:
     """``POST /webhooks/{app}/{token}``: an interaction follow-up."""
     state = _state(request)
     record = _webhook_record(request)
-    body = await _body(request)
+    body = await cached_body(request)
     data = body.json or {}
     if errors := validate_message_body(data, require_content=not body.files):
         raise _refuse(state, record, invalid_form_body(errors))

@@ -127,6 +127,9 @@ class Callback:
     data: JSON | None
     files: list[UploadedFile]
     at: float
+    #: True once the HTTP answer reached the bot; handles wait for it so a test cannot
+    #: click a button before discord.py has registered the view for that message.
+    delivered: bool = False
 
 
 @dataclass
@@ -210,14 +213,18 @@ class InteractionHandle:
 
     async def acknowledged(self, timeout: float | None = None) -> Callback:  # noqa: ASYNC109
         """Wait for the bot's interaction callback."""
-        return await self._wait(lambda: self.record.callback, timeout, f"ack of {self.id}")
+        return await self._wait(self._delivered, timeout, f"ack of {self.id}")
+
+    def _delivered(self) -> Callback | None:
+        callback = self.record.callback
+        return callback if callback is not None and callback.delivered else None
 
     async def response(self, timeout: float | None = None) -> SentMessage:  # noqa: ASYNC109
         """Wait for the original response in its final form (after a defer, the edit)."""
 
         def probe() -> SentMessage | None:
             original = self.record.original
-            if original is None or original.get("flags", 0) & LOADING:
+            if not self._delivered() or original is None or original.get("flags", 0) & LOADING:
                 return None
             callback = self.record.callback
             if callback and callback.type == DEFERRED_UPDATE_MESSAGE and not self.record.edits:
@@ -240,7 +247,7 @@ class InteractionHandle:
         """Wait for a modal (callback type 9) and return its data."""
 
         def probe() -> JSON | None:
-            callback = self.record.callback
+            callback = self._delivered()
             return callback.data if callback and callback.type == MODAL else None
 
         return await self._wait(probe, timeout, f"modal for {self.id}")
@@ -249,7 +256,7 @@ class InteractionHandle:
         """Wait for autocomplete results (callback type 8) and return the choices."""
 
         def probe() -> list[JSON] | None:
-            callback = self.record.callback
+            callback = self._delivered()
             if callback and callback.type == AUTOCOMPLETE_RESULT:
                 return [*(callback.data or {}).get("choices", [])] or [{"_empty": True}]
             return None

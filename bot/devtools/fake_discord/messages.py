@@ -42,6 +42,19 @@ class RequestBody:
     files: list[UploadedFile] = field(default_factory=list)
 
 
+#: Where a handler keeps the parsed body so the recording middleware can log it.
+BODY_KEY: Any = (
+    web.RequestKey("fake_discord_body", RequestBody) if hasattr(web, "RequestKey") else "body"
+)
+
+
+async def cached_body(request: web.Request) -> RequestBody:
+    """Parse the request body once per request and keep it for the recorder."""
+    if BODY_KEY not in request:
+        request[BODY_KEY] = await read_body(request)
+    return request[BODY_KEY]
+
+
 async def read_body(request: web.Request) -> RequestBody:
     """Parse JSON, ``multipart/form-data`` (``payload_json`` + ``files[n]``) or an empty body."""
     if request.content_type.startswith("multipart/"):

@@ -18,11 +18,12 @@ from .commands_validation import validate_command, validate_commands
 from .http_utils import UNAUTHORIZED, DiscordError, invalid_form_body, json_response, no_content
 from .http_utils import unknown as unknown_error
 from .messages import (
+    BODY_KEY,
     apply_edit,
     bot_author,
     build_message,
+    cached_body,
     public_message,
-    read_body,
     resolve_attachments,
     validate_message_body,
 )
@@ -53,10 +54,8 @@ def state_of(request: web.Request) -> FakeState:
 
 
 async def body_of(request: web.Request) -> JSON | list[JSON] | None:
-    """Parse the request body once and keep it for the recorder."""
-    if "body" not in request:
-        request["body"] = await read_body(request)
-    return request["body"].json
+    """The JSON part of the request body (parsed once, kept for the recorder)."""
+    return (await cached_body(request)).json
 
 
 @web.middleware
@@ -78,7 +77,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         response = json_response(error.body, error.status)
     if request.path == "/gateway" or request.path.startswith("/attachments/"):
         return response
-    body = request.get("body")
+    body = request.get(BODY_KEY)
     payload = None
     if isinstance(response, web.Response) and isinstance(response.body, bytes) and response.body:
         try:
@@ -245,8 +244,7 @@ async def get_channel(request: web.Request) -> web.Response:
 async def create_message(request: web.Request) -> web.Response:
     state = state_of(request)
     guild_id, channel_id = _channel_of(request)
-    await body_of(request)
-    body = request["body"]
+    body = await cached_body(request)
     data = body.json or {}
     if errors := validate_message_body(data, require_content=not body.files):
         raise invalid_form_body(errors)
@@ -284,8 +282,7 @@ async def get_message(request: web.Request) -> web.Response:
 async def edit_message(request: web.Request) -> web.Response:
     state = state_of(request)
     message = _channel_message(request)
-    await body_of(request)
-    body = request["body"]
+    body = await cached_body(request)
     if errors := validate_message_body(body.json or {}, require_content=False):
         raise invalid_form_body(errors)
     attachments = resolve_attachments(
