@@ -1,4 +1,4 @@
-"""The card counter: "joker A A K 7 7 2" -> 135 points, so nobody adds up a hand by hand.
+"""The card counter: "joker A A K 7 7 2" -> 130 points, so nobody adds up a hand by hand.
 
 Players type or dictate cards in any of the four languages, with or without suits, spaced or
 glued together ("AAK77"), with multipliers ("3xK"). A bare 3 is taken as a black three (red
