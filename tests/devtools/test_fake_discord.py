@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.devtools.fake_discord import FakeDiscord
+from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser
 from bot.discord_app.endpoints import DISCORD_API_BASE, current_endpoints, point_discord_py_at
 
 from .conftest import RunningBot
@@ -277,3 +277,37 @@ async def test_bot_in_a_separate_process(fake: FakeDiscord) -> None:
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+class QuickShardedClient(discord.AutoShardedClient):
+    """Skips discord.py's 5-second pause between shard IDENTIFYs (a real-Discord limit)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+
+async def test_sharded_client_gets_its_gateway_from_the_fake() -> None:
+    guilds = []
+    for index in range(4):
+        owner = FakeUser(username=f"owner{index}")
+        guild = FakeGuild(name=f"guild{index}", owner_id=owner.id)
+        guild.add_channel("general")
+        guild.add_member(owner)
+        guilds.append(guild)
+    saved = current_endpoints()
+    async with FakeDiscord(guilds=guilds, shard_count=2) as fake:
+        # DEFAULT_GATEWAY points nowhere: the URL must come from GET /gateway/bot.
+        point_discord_py_at(fake.api_base, "ws://127.0.0.1:1/nowhere")
+        client = QuickShardedClient(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        task = asyncio.create_task(client.start(fake.token))
+        try:
+            await fake.wait_until_ready(timeout=10)
+            await asyncio.wait_for(client.wait_until_ready(), 10)
+            assert client.shard_count == 2
+            assert sorted(g.name for g in client.guilds) == [g.name for g in guilds]
+            assert fake.identify_count == 2
+        finally:
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 5)
+            point_discord_py_at(*saved)
