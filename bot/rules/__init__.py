@@ -1,0 +1,52 @@
+"""Rules questions: the topic dataset, multilingual search and computed answers (pure Python).
+
+No Discord and no database here; ``rules_data/topics/*.toml`` is read once per process.
+
+Public API::
+
+    from bot.rules import RulesIndex, format_plain, run_ask
+
+    index = RulesIndex.load()                       # built once, cached for the process
+    answer = index.ask(question, lang=None, locale="da", variant=variant)
+    answer.kind        # "answer" | "choice" | "no_match"
+    answer.language    # reply language: lang, else the Discord locale, else the question's own
+    answer.topics      # RenderedTopic(id, title, text, applies, note, ...): 1 for an answer,
+                       # the 2 nearly tied ones for a choice (show buttons), none for no_match
+    answer.computed    # sentences worked out from numbers/cards in the question, shown first
+    answer.suggestions # (id, title): "see also" for an answer, every topic for no_match
+    format_plain(answer) -> str                     # the reply as the bot shows it, plain text
+    index.topic(topic_id, lang, variant) -> RenderedTopic   # e.g. after a button press
+    index.autocomplete(typed, lang) -> list[(topic_id, title)]  # at most 25, best first
+    index.titles(lang) -> list[(topic_id, title)]
+    run_ask(question, lang=None, variant_id=None) -> str     # for ``canasta-bot ask``
+
+``variant`` is the channel's ``bot.scoring.Variant`` with its house rules already applied
+(``apply_house_rules``); rule texts and computed figures use its numbers. A topic that belongs to
+other variants (e.g. Cuban wild canastas at a classic table) is still answered, rendered with its
+own variant's numbers, with ``applies=False`` and a ``note`` saying so.
+
+Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, stemming, stop words),
+``bm25``, ``ngrams``, ``search``, ``numbers`` (computed answers), ``answer`` (reply kinds, plain
+text), ``autocomplete``, ``index`` (the facade), ``evaluate`` (accuracy table).
+"""
+
+from bot.rules.answer import RulesAnswer, format_plain
+from bot.rules.index import RulesIndex, UnknownTopicError, reply_language, run_ask
+from bot.rules.render import RenderedTopic
+from bot.rules.search import ScoredTopic
+from bot.rules.topics import LANGS, Topic, TopicFileError, all_topics
+
+__all__ = [
+    "LANGS",
+    "RenderedTopic",
+    "RulesAnswer",
+    "RulesIndex",
+    "ScoredTopic",
+    "Topic",
+    "TopicFileError",
+    "UnknownTopicError",
+    "all_topics",
+    "format_plain",
+    "reply_language",
+    "run_ask",
+]

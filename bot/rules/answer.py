@@ -1,0 +1,86 @@
+"""What a rules question gets back, how the kind of reply is chosen, and its plain-text form.
+
+The thresholds turn scores into a behaviour players can trust: answer when one topic is clearly
+ahead, offer a choice when two are nearly tied (the Discord layer shows buttons), and say
+"I don't know" with the list of topics rather than guess when nothing explains the question.
+They were set on the evaluation set in ``tests/rules/questions.toml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.i18n import translate
+from bot.rules.render import RenderedTopic
+from bot.rules.search import ScoredTopic
+
+Kind = Literal["answer", "choice", "no_match"]
+
+MIN_SCORE = 0.30
+"""Below this the best topic explains too little of the question: decline."""
+TIE_RATIO = 0.90
+"""The runner-up within this fraction of the best: let the user choose between the two."""
+SUGGEST_RATIO = 0.70
+"""Other topics within this fraction of the best are offered as "did you mean"."""
+MAX_SUGGESTIONS = 3
+
+
+@dataclass(frozen=True)
+class RulesAnswer:
+    """The reply to a rules question.
+
+    * ``answer``: ``topics`` holds one topic; ``suggestions`` may name close runners-up.
+    * ``choice``: ``topics`` holds the two nearly tied topics, best first (shown as buttons).
+    * ``no_match``: ``topics`` is empty; ``suggestions`` lists every topic (id, title).
+
+    ``computed`` holds sentences worked out from the question's numbers or cards (first line
+    of the reply); ``ranking`` the search scores, best first, for logging and evaluation.
+    """
+
+    kind: Kind
+    language: str
+    question: str
+    topics: tuple[RenderedTopic, ...] = ()
+    computed: tuple[str, ...] = ()
+    suggestions: tuple[tuple[str, str], ...] = ()
+    ranking: tuple[ScoredTopic, ...] = field(default=(), repr=False)
+
+    @property
+    def topic_ids(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.topics)
+
+
+def decide(ranking: tuple[ScoredTopic, ...]) -> tuple[Kind, list[str], list[str]]:
+    """(kind, topic ids to show, topic ids to suggest) from the ranked scores."""
+    if not ranking or ranking[0].score < MIN_SCORE:
+        return "no_match", [], []
+    best = ranking[0]
+    if len(ranking) > 1 and ranking[1].score >= TIE_RATIO * best.score:
+        return "choice", [best.id, ranking[1].id], []
+    runners_up = ranking[1 : 1 + MAX_SUGGESTIONS]
+    suggested = [hit.id for hit in runners_up if hit.score >= SUGGEST_RATIO * best.score]
+    return "answer", [best.id], suggested
+
+
+def format_plain(answer: RulesAnswer) -> str:
+    """The reply exactly as the bot shows it, as plain text (Discord markdown kept)."""
+    lang = answer.language
+    lines: list[str] = []
+    if answer.computed:
+        lines += [*answer.computed, ""]
+    if answer.kind == "answer":
+        topic = answer.topics[0]
+        lines += [f"**{topic.title}**", topic.text]
+        if topic.note:
+            lines += ["", f"_{topic.note}_"]
+        if answer.suggestions:
+            titles = " · ".join(title for _, title in answer.suggestions)
+            lines += ["", translate(lang, "rules.see_also", topics=titles)]
+    elif answer.kind == "choice":
+        lines.append(translate(lang, "rules.choice"))
+        lines += [f"{n}. {t.title}" for n, t in enumerate(answer.topics, 1)]
+    else:
+        lines.append(translate(lang, "rules.no_match"))
+        lines += [f"- {title}" for _, title in answer.suggestions]
+    return "\n".join(lines).strip()

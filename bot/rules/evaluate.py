@@ -1,0 +1,134 @@
+"""Retrieval accuracy on the labelled question set: ``python -m bot.rules.evaluate``.
+
+Prints, per language, top-1 and top-3 accuracy on the rules questions, the share of off-topic
+questions declined, and n. The reply the bot gives is what is judged: a "no match" for a rules
+question is a miss, a choice counts its first topic as top-1, and computed answers count the
+topic they show. The default question set is ``tests/rules/questions.toml``; the test in
+``tests/rules/test_evaluation.py`` fails below the agreed floors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.rules.index import RulesIndex
+from bot.rules.topics import LANGS
+from bot.scoring import load_variant
+
+OFF_TOPIC = "off_topic"
+DEFAULT_QUESTIONS = Path(__file__).resolve().parents[2] / "tests" / "rules" / "questions.toml"
+
+
+@dataclass(frozen=True)
+class Question:
+    lang: str
+    text: str
+    topic: str
+    variant: str = "classic"
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    top1: int = 0
+    top3: int = 0
+    off_n: int = 0
+    declined: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.n += other.n
+        self.top1 += other.top1
+        self.top3 += other.top3
+        self.off_n += other.off_n
+        self.declined += other.declined
+
+    @property
+    def top1_rate(self) -> float:
+        return self.top1 / self.n if self.n else 1.0
+
+    @property
+    def top3_rate(self) -> float:
+        return self.top3 / self.n if self.n else 1.0
+
+    @property
+    def declined_rate(self) -> float:
+        return self.declined / self.off_n if self.off_n else 1.0
+
+
+def load_questions(path: Path = DEFAULT_QUESTIONS) -> list[Question]:
+    with path.open("rb") as handle:
+        return [Question(**q) for q in tomllib.load(handle)["q"]]
+
+
+def ranked_ids(index: RulesIndex, q: Question) -> tuple[str, list[str]]:
+    """(reply kind, topic ids in the order the reply presents them)."""
+    answer = index.ask(q.text, lang=q.lang, variant=load_variant(q.variant))
+    if answer.kind == "no_match":
+        return answer.kind, []
+    shown = list(answer.topic_ids)
+    shown += [tid for tid, _ in answer.suggestions if tid not in shown]
+    shown += [hit.id for hit in answer.ranking if hit.id not in shown]
+    return answer.kind, shown
+
+
+def evaluate(
+    index: RulesIndex, questions: list[Question]
+) -> tuple[dict[str, Tally], list[tuple[Question, str, list[str]]]]:
+    """Tallies per language, plus every miss (question, kind, ranked ids) for debugging."""
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    misses: list[tuple[Question, str, list[str]]] = []
+    for q in questions:
+        kind, ids = ranked_ids(index, q)
+        tally = tallies[q.lang]
+        if q.topic == OFF_TOPIC:
+            tally.off_n += 1
+            tally.declined += kind == "no_match"
+            if kind != "no_match":
+                misses.append((q, kind, ids[:3]))
+            continue
+        tally.n += 1
+        tally.top1 += bool(ids) and ids[0] == q.topic
+        tally.top3 += q.topic in ids[:3]
+        if not ids or ids[0] != q.topic:
+            misses.append((q, kind, ids[:3]))
+    return dict(tallies), misses
+
+
+def table(tallies: dict[str, Tally]) -> str:
+    total = Tally()
+    rows = ["lang   top-1   top-3   off-topic declined   n (rules + off-topic)"]
+    for lang in (*LANGS, *sorted(set(tallies) - set(LANGS))):
+        if lang not in tallies:
+            continue
+        t = tallies[lang]
+        total.add(t)
+        rows.append(_row(lang, t))
+    rows.append(_row("all", total))
+    return "\n".join(rows)
+
+
+def _row(name: str, t: Tally) -> str:
+    return (
+        f"{name:<6} {t.top1_rate:6.1%}  {t.top3_rate:6.1%}  {t.declined_rate:10.1%}"
+        f"{'':>9}   {t.n} + {t.off_n}"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--misses", action="store_true", help="list every miss")
+    args = parser.parse_args(argv)
+    tallies, misses = evaluate(RulesIndex.load(), load_questions(args.questions))
+    print(table(tallies))
+    if args.misses:
+        for q, kind, ids in misses:
+            print(f"  [{q.lang}] {q.text!r}: want {q.topic}, got {kind} {ids}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""``RulesIndex``: the rules dataset, its search index and autocomplete, built once per process.
+
+This is the one object the front ends (Discord cogs, CLI) talk to; see ``bot/rules/__init__``
+for the API. It picks the reply language, asks the search, adds computed figures and decides
+between an answer, a choice between two topics and an honest "no match".
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from bot.i18n import language_for_discord_locale, translate
+from bot.rules.answer import RulesAnswer, decide, format_plain
+from bot.rules.autocomplete import Autocomplete
+from bot.rules.numbers import (
+    CARD_VALUES_TOPIC,
+    OPENING_TOPIC,
+    CardAnswer,
+    Computed,
+    OpeningAnswer,
+    compute,
+)
+from bot.rules.render import RenderedTopic, render_topic
+from bot.rules.search import SearchIndex
+from bot.rules.topics import LANGS, Topic, all_topics
+from bot.scoring import Variant, load_variant
+
+DEFAULT_VARIANT = "classic"
+
+
+class UnknownTopicError(KeyError):
+    """No topic with that id (e.g. a stale button); carries the known ids."""
+
+
+def reply_language(lang: str | None, locale: str | None, detected: str | None) -> str:
+    """What the user asked for, else their Discord locale, else the question's own language.
+
+    The locale beats detection on purpose: Norwegian and Danish share most words, so a Danish
+    user's question that reads as Norwegian must still be answered in Danish."""
+    for candidate in (lang, locale):
+        chosen = language_for_discord_locale(candidate)
+        if chosen in LANGS:
+            return chosen
+    return detected if detected in LANGS else "en"
+
+
+class RulesIndex:
+    def __init__(self, topics: Mapping[str, Topic]) -> None:
+        self.topics = dict(topics)
+        self.search_index = SearchIndex(self.topics)
+        self.completions = Autocomplete(self.topics)
+
+    @classmethod
+    def load(cls) -> RulesIndex:
+        """The shipped dataset's index; built on first use, then shared by the process."""
+        return _shipped()
+
+    def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
+        try:
+            topic = self.topics[topic_id]
+        except KeyError:
+            raise UnknownTopicError(topic_id) from None
+        return render_topic(topic, lang if lang in LANGS else "en", variant)
+
+    def titles(self, lang: str) -> list[tuple[str, str]]:
+        """Every topic as (id, title) in ``lang``, in dataset order."""
+        lang = lang if lang in LANGS else "en"
+        return [(tid, t.text[lang].title) for tid, t in self.topics.items()]  # type: ignore[index]
+
+    def autocomplete(self, prefix: str, lang: str) -> list[tuple[str, str]]:
+        return self.completions.suggest(prefix, lang if lang in LANGS else "en")
+
+    def ask(
+        self,
+        question: str,
+        *,
+        lang: str | None = None,
+        locale: str | None = None,
+        variant: Variant | None = None,
+    ) -> RulesAnswer:
+        """Answer a free-text question in any of the four languages; never raises."""
+        variant = variant or load_variant(DEFAULT_VARIANT)
+        result = self.search_index.search(question)
+        language = reply_language(lang, locale, result.language)
+        kind, shown, suggested = decide(result.hits)
+        top = result.hits[0].id if result.hits else None
+        figures = compute(question, variant, top, sure_of_other=kind == "answer")
+        forced = [self._topic_for(f) for f in figures]
+        forced = [t for t in forced if t in self.topics]
+        if forced:
+            kind = "answer"
+            shown = forced[:1]
+            others = [t for t in (*forced[1:], *shown, *suggested) if t not in shown]
+            suggested = list(dict.fromkeys(others))[:3]
+        computed = tuple(self._sentence(f, language, variant) for f in figures)
+        if kind == "no_match":
+            suggestions = tuple(self.titles(language))
+        else:
+            suggestions = tuple(
+                (t, self.topics[t].text[language].title)  # type: ignore[index]
+                for t in suggested
+            )
+        return RulesAnswer(
+            kind=kind,
+            language=language,
+            question=question,
+            topics=tuple(self.topic(t, language, variant) for t in shown),
+            computed=computed,
+            suggestions=suggestions,
+            ranking=result.hits,
+        )
+
+    @staticmethod
+    def _topic_for(figure: Computed) -> str:
+        return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
+
+    @staticmethod
+    def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
+        if isinstance(figure, OpeningAnswer):
+            key = "rules.computed.opening_fixed" if figure.fixed else "rules.computed.opening"
+            return translate(
+                lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
+            )
+        assert isinstance(figure, CardAnswer)
+        joker = translate(lang, "rules.card.joker")
+        names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]
+        cards = " + ".join(names)
+        return translate(lang, "rules.computed.cards", cards=cards, points=figure.points)
+
+
+@functools.cache
+def _shipped() -> RulesIndex:
+    return RulesIndex(all_topics())
+
+
+def run_ask(question: str, lang: str | None = None, variant_id: str | None = None) -> str:
+    """``canasta-bot ask "QUESTION" [--lang ..] [--variant ..]``: the reply as plain text.
+
+    Raises ``bot.scoring.UnknownVariantError`` for an unknown variant id (the CLI reports it)."""
+    variant = load_variant(variant_id or DEFAULT_VARIANT)
+    return format_plain(RulesIndex.load().ask(question, lang=lang, variant=variant))

@@ -1,0 +1,203 @@
+"""Computed answers: questions that carry numbers or cards get the figure, not just the rule.
+
+"we have 1600, how much do we need to open" -> the opening minimum for that score; "how much is
+joker A A K" -> 100 points. The figures come from the scoring module for the table's variant
+(with its house rules), so they are the ones the score sheet uses. This module finds the
+numbers and cards and returns structured results; the sentences live in the catalogs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.rules.text import ALL_STOPWORDS, fold, normalise
+from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
+from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
+
+OPENING_TOPIC = "opening_minimum"
+CARD_VALUES_TOPIC = "card_values"
+
+# A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600" (thousands separators).
+_SCORE = re.compile(
+    r"(?<![\w.,])(?P<sign>[-−–]\s?|minus\s+|miinus\s+)?"
+    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
+)
+# Words asking for the opening minimum, diacritics folded (see ``text.fold``).
+_OPENING_INTENT = re.compile(
+    r"\b(open\w*|initial meld|first meld|go down|minimum\w*|apne\w*|apning\w*|abne\w*|"
+    r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
+    r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*)"
+)
+# "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
+_SCORE_STATEMENT = re.compile(
+    r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
+    r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
+    r"meilla on|meil on|olemme|meidan pisteet|pisteemme)\b"
+)
+_VALUE_INTENT = re.compile(
+    r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
+    r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
+    r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen|i alt)\b"
+)
+_CARD_SPLIT = re.compile(r"[\s,;+/]+")
+_COUNT_WORDS = {
+    word: n
+    for n, words in enumerate(
+        (
+            (),
+            (),
+            ("two", "to", "kaksi", "kaks"),
+            ("three", "tre", "kolme"),
+            ("four", "fire", "neljä"),
+            ("five", "fem", "viisi"),
+            ("six", "seks", "kuusi"),
+            ("seven", "sju", "syv", "seitsemän"),
+            ("eight", "åtte", "otte", "kahdeksan"),
+            ("nine", "ni", "yhdeksän"),
+            ("ten", "ti", "kymmenen"),
+        )
+    )
+    for word in words
+}
+_JOINERS = frozenset({"and", "og", "ja", "plus", "+", "&", "a"})
+CANASTA_TALK = 7
+"""Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban")."""
+_CANASTA_WORD = re.compile(r"[ck]anast")
+"""Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
+_FACE_WORDS = frozenset(
+    word for word, rank in WORD_TO_RANK.items() if rank in ("joker", "2", "A", "K", "Q", "J")
+) - {"kaksi", "kn", "jk", "jkr"}
+"""Words that name one card in "how much is an ace worth"; number words ("fire", "ten") don't:
+"fire røde treere" is a count."""
+
+
+@dataclass(frozen=True)
+class OpeningAnswer:
+    score: int
+    minimum: int
+    fixed: bool
+
+
+@dataclass(frozen=True)
+class CardAnswer:
+    points: int
+    cards: tuple[tuple[str, int], ...]
+    """(rank, count) in the scoring module's rank order: joker, 2, A, K, ... 3."""
+
+
+Computed = OpeningAnswer | CardAnswer
+
+
+def find_score(question: str) -> int | None:
+    """The first number in the question read as a score (thousands separators allowed)."""
+    match = _SCORE.search(normalise(question))
+    if not match:
+        return None
+    digits = re.sub(r"\D", "", match["num"])
+    if len(digits) > 7:
+        return None
+    value = int(digits)
+    return -value if match["sign"] else value
+
+
+def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:
+    """Is a score in the question about the opening minimum? Yes when the search says the
+    question is about it or an opening word is used; a bare score statement ("we are at -200")
+    counts too, unless the search is sure the question is about something else ("we have 1600
+    and two canastas, can we go out?")."""
+    folded = fold(normalise(question))
+    if top_topic == OPENING_TOPIC or _OPENING_INTENT.search(folded):
+        return True
+    return bool(_SCORE_STATEMENT.search(folded)) and not sure_of_other
+
+
+def _card_token(raw: str) -> list[str] | None:
+    """Ranks named by one word, or None. A lone lower-case "a" is the English article, and a
+    word some language uses as a function word ("ja", "at", "de") is not read as glued ranks."""
+    word = raw.strip(".!?:()[]\"'")
+    lowered = word.lower()
+    if not word or (lowered.isdigit() and not 2 <= int(lowered) <= 10):
+        return None
+    if word == "a" or (
+        lowered in ALL_STOPWORDS and lowered not in WORD_TO_RANK and not word.isupper()
+    ):
+        return None
+    try:
+        cards = parse_cards(lowered)
+    except ScoringError:
+        return None
+    return [rank for rank, n in cards.items() for _ in range(n)]
+
+
+def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
+    """The longest run of consecutive card words: (cards, words in the run, whether any word
+    is more than a bare digit: "2+2" alone is arithmetic, not a hand). A count before a card
+    word is a multiplier: "3 sevens", "seven twos"."""
+    raws = [r.strip(".!?:()[]\"'") for r in _CARD_SPLIT.split(question.strip())]
+    raws = [r for r in raws if r]
+    best: list[str] = []
+    best_ranks: list[str] = []
+    run: list[str] = []
+    run_ranks: list[str] = []
+    i = 0
+    while i < len(raws):
+        word = raws[i].lower()
+        count = _COUNT_WORDS.get(word) or (int(word) if word.isdigit() and len(word) < 3 else 0)
+        nxt = raws[i + 1] if i + 1 < len(raws) else ""
+        ranks = None
+        step = 1
+        if count > 1 and nxt and not nxt.isdigit():
+            counted = _card_token(nxt)
+            if counted and len(counted) == 1:
+                ranks, step = counted * count, 2
+        if ranks is None:
+            ranks = _card_token(raws[i])
+        if not ranks and run and word in _JOINERS and nxt and _card_token(nxt):
+            i += 1  # "3 sevens and a joker": "and" joins, it doesn't end the hand
+            continue
+        if ranks:
+            run += raws[i : i + step]
+            run_ranks += ranks
+            if len(run) > len(best):
+                best, best_ranks = list(run), list(run_ranks)
+        else:
+            run, run_ranks = [], []
+        i += step
+    if not best:
+        return None
+    return Counter(best_ranks), len(best), any(not raw.isdigit() for raw in best)
+
+
+def compute(
+    question: str, variant: Variant, top_topic: str | None, sure_of_other: bool = False
+) -> list[Computed]:
+    """Every figure the question asks for, computed for ``variant``."""
+    out: list[Computed] = []
+    folded = fold(normalise(question))
+    found = find_cards(question)
+    if found and not _CANASTA_WORD.search(folded):
+        cards, run_words, named = found
+        intent = _VALUE_INTENT.search(folded) is not None
+        words = len(_CARD_SPLIT.split(question.strip()))
+        several = run_words >= 2 and (intent or (named and run_words * 5 >= words * 3))
+        single = (
+            run_words == 1
+            and intent
+            and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
+        )
+        if (several or single) and max(cards.values()) < CANASTA_TALK:
+            points = sum(card_value(variant, rank) * n for rank, n in cards.items())
+            ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
+            out.append(CardAnswer(points, ordered))
+    score = find_score(question)
+    counted_cards = bool(found and out)
+    if (
+        score is not None
+        and not (counted_cards and abs(score) <= 10)
+        and wants_opening(question, top_topic, sure_of_other)
+    ):
+        fixed = variant.opening.fixed is not None
+        out.append(OpeningAnswer(score, opening_minimum(variant, score), fixed))
+    return out

@@ -1,0 +1,225 @@
+"""Multilingual lexical search over the rules topics.
+
+Three channels, measured on a prototype (ARCHITECTURE.md, "Rules search"):
+
+* BM25 over Snowball stems, one index per language, with three fields per topic: aliases (the
+  phrasings players use; weighted most, they gave the largest gain), title, and the answer texts
+  (every variant's). A question is scored against all four languages and a topic keeps its best.
+* Typo correction against the topics' own vocabulary only (rapidfuzz, cutoff 85, words of five
+  letters or more, and never a word some language already knows), so "canastra" becomes
+  "canasta" but "there" never becomes "three".
+* Character 3-5-grams (``ngrams.py``) for compounds, inflections and small typos.
+
+Scores are normalised so they mean the same for any question: BM25 is divided by what the
+question's own terms could score at most (a word no topic contains still counts in that
+denominator), so "what's the weather like" explains almost nothing and is declined rather than
+matched to the least bad topic. The n-gram cosine is already in [0, 1]; the two are summed.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from bot.rules.bm25 import BM25
+from bot.rules.ngrams import NgramIndex
+from bot.rules.text import (
+    ALL_STOPWORDS,
+    KEEP,
+    content_words,
+    fold,
+    normalise,
+    stem,
+    stopword_hits,
+    tokens,
+)
+from bot.rules.topics import LANGS, Topic
+from bot.scoring import all_variants
+
+MAX_QUESTION_CHARS = 400
+"""Longer input is cut: a rules question is a sentence, and this bounds the work per query."""
+FIELD_WEIGHTS = {"aliases": 3.0, "title": 2.0, "body": 1.0}
+NGRAM_WEIGHT = 0.45
+FUZZY_CUTOFF = 85.0
+FUZZY_MIN_LENGTH = 5
+PREFIX = 5
+"""A word sharing its first five letters with a topic word counts as known for coverage
+("kuninkaan" / "kuningas", "udlægget" / "udlæg"): inflection, not a foreign subject."""
+COVERAGE_FLOOR = 0.4
+"""Score multiplier when no content word is known; rises linearly to 1 at full coverage."""
+
+
+@dataclass(frozen=True)
+class ScoredTopic:
+    """One topic's score for a question: (``lexical`` + NGRAM_WEIGHT * ``ngram``) scaled down
+    by the share of the question's words no topic knows (see ``SearchResult.coverage``)."""
+
+    id: str
+    score: float
+    lexical: float
+    ngram: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    hits: tuple[ScoredTopic, ...]
+    """Topics with any score, best first."""
+    language: str | None
+    """The language the question looks written in, or None when nothing says."""
+    words: tuple[str, ...]
+    """The question's words after normalising and typo correction."""
+    coverage: float = 0.0
+    """Share of the question's content words some topic knows (1.0 when it has none)."""
+
+
+def _render_numbers(topic: Topic) -> dict[str, object]:
+    variant_id = topic.home_variant or "classic"
+    variants = all_variants()
+    return dict(variants.get(variant_id, next(iter(variants.values()))).numbers())
+
+
+class _SafeDict(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _body(topic: Topic, lang: str) -> str:
+    text = topic.text[lang]  # type: ignore[index]
+    numbers = _SafeDict(_render_numbers(topic))
+    parts = [text.answer.format_map(numbers)]
+    parts += [v.answer.format_map(numbers) for v in text.by_variant.values()]
+    return "\n".join(parts)
+
+
+class _LanguageIndex:
+    """BM25 fields and vocabulary of one language."""
+
+    def __init__(self, lang: str, topics: list[Topic]) -> None:
+        self.lang = lang
+        texts = [t.text[lang] for t in topics]  # type: ignore[index]
+        raw = {
+            "aliases": [" . ".join(t.aliases) for t in texts],
+            "title": [t.title for t in texts],
+            "body": [_body(topic, lang) for topic in topics],
+        }
+        self.surface: set[str] = set()
+        self.fields: dict[str, BM25] = {}
+        for field, docs in raw.items():
+            words = [tokens(normalise(doc)) for doc in docs]
+            for ws in words:
+                self.surface.update(ws)
+            self.fields[field] = BM25([self.terms(ws) for ws in words])
+        self.stems = set().union(*(f.postings.keys() for f in self.fields.values()))
+
+    def terms(self, words: Iterable[str]) -> list[str]:
+        return [stem(w, self.lang) for w in content_words(list(words), self.lang)]
+
+    def score(self, words: list[str]) -> tuple[dict[int, float], float]:
+        """Topic -> weighted BM25, and the most the question's terms could score (see module)."""
+        terms = self.terms(words)
+        totals: dict[int, float] = {}
+        for field, index in self.fields.items():
+            weight = FIELD_WEIGHTS[field]
+            for doc, s in index.scores(terms).items():
+                totals[doc] = totals.get(doc, 0.0) + weight * s
+        ceiling = 0.0
+        for term in set(terms):
+            if term.isdigit() and term not in self.stems:
+                continue  # a bare number ("we have 1600") is the computed answer's business
+            best = max(index.max_term_score(term) for index in self.fields.values())
+            ceiling += sum(FIELD_WEIGHTS.values()) * best
+        return totals, ceiling
+
+
+class SearchIndex:
+    """All topics, all languages; build once per process (see ``RulesIndex.load``)."""
+
+    def __init__(self, topics: Mapping[str, Topic]) -> None:
+        self.ids = list(topics)
+        ordered = [topics[i] for i in self.ids]
+        self.languages = {lang: _LanguageIndex(lang, ordered) for lang in LANGS}
+        self.vocabulary = sorted(
+            {w for li in self.languages.values() for w in li.surface if len(w) >= 4}
+        )
+        docs: list[str] = []
+        self.ngram_owner: list[int] = []
+        for n, topic in enumerate(ordered):
+            for lang in LANGS:
+                text = topic.text[lang]  # type: ignore[index]
+                for phrase in (text.title, *text.aliases):
+                    docs.append(" ".join(content_words(tokens(normalise(phrase)), lang)))
+                    self.ngram_owner.append(n)
+        self.ngrams = NgramIndex(docs)
+        self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
+        self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
+
+    def _known(self, word: str) -> bool:
+        if word in ALL_STOPWORDS or word.isdigit():
+            return True
+        return any(
+            word in li.surface or stem(word, lang) in li.stems
+            for lang, li in self.languages.items()
+        )
+
+    def _familiar(self, word: str) -> bool:
+        return self._known(word) or fold(word)[:PREFIX] in self.prefixes
+
+    def _correct_uncached(self, word: str) -> str:
+        if len(word) < FUZZY_MIN_LENGTH or self._known(word):
+            return word
+        match = process.extractOne(
+            word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF
+        )
+        return match[0] if match else word
+
+    def detect_language(self, words: list[str], best: Mapping[str, float]) -> str | None:
+        """Stop words and rules words of each language, then the best BM25 match, decide."""
+        hits = stopword_hits(words)
+        evidence = {
+            lang: (
+                hits[lang] + sum(w in li.surface for w in content_words(words, lang)),
+                best.get(lang, 0.0),
+            )
+            for lang, li in self.languages.items()
+        }
+        lang, (count, score) = max(evidence.items(), key=lambda item: item[1])
+        return lang if count or score else None
+
+    def search(self, question: str) -> SearchResult:
+        """Rank every topic for ``question``; never raises for any string."""
+        text = normalise(question[:MAX_QUESTION_CHARS])
+        words = [self._correct(w) for w in tokens(text)]
+        lexical: dict[int, float] = {}
+        best_by_lang: dict[str, float] = {}
+        for lang, li in self.languages.items():
+            totals, ceiling = li.score(words)
+            if not totals or ceiling <= 0:
+                continue
+            best_by_lang[lang] = max(totals.values()) / ceiling
+            for doc, s in totals.items():
+                lexical[doc] = max(lexical.get(doc, 0.0), s / ceiling)
+        ngram: dict[int, float] = {}
+        content = [
+            w for w in words if (w not in ALL_STOPWORDS or w in KEEP["no"]) and not w.isdigit()
+        ]
+        coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
+        factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
+        if content:
+            for doc, s in self.ngrams.scores(" ".join(content)).items():
+                owner = self.ngram_owner[doc]
+                ngram[owner] = max(ngram.get(owner, 0.0), s)
+        hits = [
+            ScoredTopic(
+                self.ids[doc],
+                factor * (lexical.get(doc, 0.0) + NGRAM_WEIGHT * ngram.get(doc, 0.0)),
+                lexical.get(doc, 0.0),
+                ngram.get(doc, 0.0),
+            )
+            for doc in set(lexical) | set(ngram)
+        ]
+        hits.sort(key=lambda h: (-h.score, h.id))
+        language = self.detect_language(words, best_by_lang)
+        return SearchResult(tuple(hits), language, tuple(words), coverage)

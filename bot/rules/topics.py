@@ -1,0 +1,138 @@
+"""The rules dataset: schema of ``rules_data/topics/<id>.toml`` and its loader.
+
+Topic files are data written by people, so they are validated strictly when loaded: an unknown
+key, a missing language or a variant id that does not exist fails loudly with the file, the field
+and what was expected. A bot that refuses to start is better than one that silently answers from
+half a topic. Cross-file checks that only matter for completeness (``related`` ids that exist,
+every topic rendering for every variant) live in the completeness test instead, so the loader
+still works while the dataset is being written.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from bot.scoring import all_variants
+from bot.scoring.variants import rules_data_dir
+
+LANGS: tuple[str, ...] = ("en", "no", "da", "fi")
+"""The four languages every topic is written in; ``no`` is Norwegian bokmål."""
+ALL_VARIANTS = "all"
+Lang = Literal["en", "no", "da", "fi"]
+
+
+class TopicFileError(Exception):
+    """A topic file that cannot be used, naming the file, the field and what was expected."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class VariantAnswer(_Strict):
+    """An answer that replaces the default one for a single variant (e.g. Cuban red threes)."""
+
+    answer: str = Field(min_length=1)
+
+
+class TopicText(_Strict):
+    """One language of a topic: what the user sees (title, answer) and what they may type."""
+
+    title: str = Field(min_length=1, max_length=100)
+    answer: str = Field(min_length=1)
+    aliases: list[str] = Field(min_length=1)
+    by_variant: dict[str, VariantAnswer] = Field(default_factory=dict)
+
+    @field_validator("aliases")
+    @classmethod
+    def _no_blank_alias(cls, aliases: list[str]) -> list[str]:
+        if any(not a.strip() for a in aliases):
+            raise ValueError("aliases must not contain blank strings")
+        return aliases
+
+
+class Topic(_Strict):
+    """A rules topic in all four languages, with the variants it applies to."""
+
+    id: str = Field(pattern=r"^[a-z0-9_]{2,40}$")
+    related: list[str] = Field(default_factory=list)
+    variants: list[str] = Field(min_length=1)
+    text: dict[Lang, TopicText]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Topic:
+        missing = [lang for lang in LANGS if lang not in self.text]
+        if missing:
+            raise ValueError(f"text needs all of {list(LANGS)}; missing {missing}")
+        known = set(all_variants())
+        if self.variants != [ALL_VARIANTS]:
+            unknown = sorted(set(self.variants) - known)
+            if unknown or ALL_VARIANTS in self.variants:
+                raise ValueError(
+                    f"variants must be ['all'] or ids from {sorted(known)}; got {self.variants}"
+                )
+        for lang, text in self.text.items():
+            unknown = sorted(set(text.by_variant) - known)
+            if unknown:
+                raise ValueError(
+                    f"text.{lang}.by_variant has unknown variant ids {unknown}; "
+                    f"known: {sorted(known)}"
+                )
+        return self
+
+    def applies_to(self, variant_id: str) -> bool:
+        return self.variants == [ALL_VARIANTS] or variant_id in self.variants
+
+    @property
+    def home_variant(self) -> str | None:
+        """The variant to render numbers from when the table's own variant does not apply."""
+        return None if self.variants == [ALL_VARIANTS] else self.variants[0]
+
+
+def _describe(path: Path, error: ValidationError) -> str:
+    lines = [f"{path}: invalid topic file"]
+    for err in error.errors():
+        field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        got = err.get("input")
+        shown = "" if isinstance(got, Mapping) else f" (got {got!r})"
+        lines.append(f"  {field}: {err['msg']}{shown}")
+    return "\n".join(lines)
+
+
+def load_topic_file(path: Path) -> Topic:
+    """One topic file, validated; the id must equal the file name so links cannot drift."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TopicFileError(f"{path}: not valid TOML: {error}") from None
+    try:
+        topic = Topic.model_validate(data)
+    except ValidationError as error:
+        raise TopicFileError(_describe(path, error)) from None
+    if topic.id != path.stem:
+        raise TopicFileError(f"{path}: id {topic.id!r} must match the file name {path.stem!r}")
+    return topic
+
+
+def load_topics(directory: Path) -> dict[str, Topic]:
+    """Every ``*.toml`` under ``directory``, by id, in file-name order."""
+    files = sorted(directory.glob("*.toml"))
+    if not files:
+        raise TopicFileError(f"{directory}: no topic files found")
+    return {t.id: t for t in map(load_topic_file, files)}
+
+
+@functools.cache
+def _cached(directory: Path) -> dict[str, Topic]:
+    return load_topics(directory)
+
+
+def all_topics() -> dict[str, Topic]:
+    """The shipped topics, loaded and validated once per process."""
+    return _cached(rules_data_dir() / "topics")
