@@ -1,0 +1,77 @@
+"""Running the real bot process (``canasta-bot run``) against the loopback fake Discord.
+
+The bot under test is exactly what users run: a separate process started by the console script,
+configured only through the environment (``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``,
+``DISCORD_TOKEN``, a temporary data directory). Commands reach the fake through
+``canasta-bot sync``, as an operator would push them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import sys
+from pathlib import Path
+
+from bot.devtools.fake_discord import FakeDiscord
+
+BOT_COMMAND = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
+
+
+class BotProcess:
+    """One ``canasta-bot run`` child process; its log is kept for failure reports."""
+
+    def __init__(self, fake: FakeDiscord, data_dir: Path, extra_env: dict[str, str]) -> None:
+        self.fake = fake
+        self.data_dir = data_dir
+        self.log_path = data_dir / "bot.log"
+        self.env = {
+            **os.environ,
+            **fake.env(),
+            "CANASTA_DATA_DIR": str(data_dir),
+            "CANASTA_LOG_LEVEL": "INFO",
+            **extra_env,
+        }
+        self.env.pop("DATABASE_URL", None) if "DATABASE_URL" not in extra_env else None
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def run_cli(self, *args: str) -> tuple[int, str, str]:
+        proc = await asyncio.create_subprocess_exec(
+            BOT_COMMAND,
+            *args,
+            env=self.env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(proc.communicate(), timeout=60)
+        return proc.returncode or 0, out.decode(), err.decode()
+
+    async def sync(self) -> None:
+        code, out, err = await self.run_cli("sync", "--guild", str(self.fake.guild.id))
+        assert code == 0, f"sync failed: {out}{err}"
+
+    async def start(self) -> None:
+        identifies = self.fake.identify_count
+        log = self.log_path.open("ab")
+        self.process = await asyncio.create_subprocess_exec(
+            BOT_COMMAND, "run", env=self.env, stdout=log, stderr=log
+        )
+        log.close()
+        await self.fake.wait_for(
+            lambda: self.fake.identify_count > identifies and self.fake.is_ready, timeout=60
+        )
+
+    async def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(sig)
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout=20)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
