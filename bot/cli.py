@@ -64,7 +64,7 @@ def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
         raise ScoringError([Problem("sides_not_list")])
     unknown = sorted(set(payload) - {"sides", "totals_before"})
     if unknown:
-        raise ScoringError([Problem("unknown_field", field=k) for k in unknown])
+        raise ScoringError([Problem("unknown_input_field", field=k) for k in unknown])
     sides = parse_sides(payload.get("sides"))
     totals_before = payload.get("totals_before", [0] * variant.sides)
     if not isinstance(totals_before, list):
@@ -115,6 +115,20 @@ def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
             f"red threes {n['red_three_table']}; opening {n['opening_table']}",
             file=stdout,
         )
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.rules import run_ask
+
+    try:
+        print(run_ask(args.question, lang=args.lang, variant_id=args.variant), file=stdout)
+    except UnknownVariantError as error:
+        problem = Problem(
+            "unknown_variant", params={"value": args.variant, "allowed": ", ".join(error.known)}
+        )
+        print(render_problems(args.lang or "en", [problem])[0], file=stderr)
+        return EXIT_INVALID
     return 0
 
 
@@ -196,6 +210,17 @@ def build_parser() -> argparse.ArgumentParser:
     variants = sub.add_parser("variants", help="list the variants and their key numbers")
     variants.add_argument("--lang", **lang)
     variants.set_defaults(handler=cmd_variants)
+
+    ask = sub.add_parser("ask", help="answer a rules question as the bot would, as plain text")
+    ask.add_argument("question")
+    ask.add_argument(
+        "--lang",
+        choices=("en", "no", "da", "fi"),
+        default=None,
+        help="reply language (default: the question's own)",
+    )
+    ask.add_argument("--variant", default="classic", help="the table's variant")
+    ask.set_defaults(handler=cmd_ask)
 
     run = sub.add_parser("run", help="start the bot (token from DISCORD_TOKEN)")
     run.set_defaults(handler=cmd_run)
