@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.games.errors import BadPeriod, GameError
@@ -103,16 +103,17 @@ def _aggregate(table: Any, guild_id: int, pairs: bool, variant_id: str | None) -
 
 
 async def _names(session: AsyncSession, user_ids: set[int]) -> dict[int, str]:
-    """Each user's most recent display name (one indexed lookup per user on the page)."""
-    names: dict[int, str] = {}
-    for user in user_ids:
-        name = await session.scalar(
-            select(GamePlayer.display_name)
-            .where(GamePlayer.user_id == user)
-            .order_by(GamePlayer.id.desc())
-            .limit(1)
-        )
-        names[user] = name or str(user)
+    """Each user's most recent display name, in one query of indexed max() look-ups."""
+    names = {user: str(user) for user in user_ids}
+    if not user_ids:
+        return names
+    latest = union_all(
+        *(select(func.max(GamePlayer.id)).where(GamePlayer.user_id == u) for u in user_ids)
+    )
+    rows = await session.execute(
+        select(GamePlayer.user_id, GamePlayer.display_name).where(GamePlayer.id.in_(latest))
+    )
+    names.update({user: name for user, name in rows.all()})
     return names
 
 
