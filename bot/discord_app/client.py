@@ -18,6 +18,7 @@ from bot.discord_app.cogs import EXTENSIONS
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
 from bot.discord_app.translator import CatalogTranslator
+from bot.storage.engine import Database
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,11 @@ class CanastaBot(commands.Bot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
         )
         self.settings = settings
+        self.db = Database(settings.effective_database_url)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.db.engine.dispose()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())

@@ -1,0 +1,36 @@
+"""What the bot knows about a channel before answering: its game's variant and the server's
+language setting. Read-only, so a slow or failing lookup never blocks a rules answer."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.games import GameError, get_settings, score_sheet
+from bot.games.access import game_variant
+from bot.scoring import Variant, load_variant
+from bot.storage.engine import Database
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ChannelContext:
+    variant: Variant
+    server_language: str | None
+
+
+async def channel_context(db: Database, guild_id: int | None, channel_id: int) -> ChannelContext:
+    """The active game's variant (with house rules), else the server default, else classic."""
+    if guild_id is None:
+        return ChannelContext(load_variant("classic"), None)
+    settings = await get_settings(db, guild_id)
+    try:
+        sheet = await score_sheet(db, guild_id=guild_id, channel_id=channel_id)
+    except GameError:
+        sheet = None
+    if sheet is not None and sheet.game.state == "active":
+        variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
+    else:
+        variant = load_variant(settings.default_variant or "classic")
+    return ChannelContext(variant, settings.language)

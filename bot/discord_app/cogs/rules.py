@@ -1,0 +1,133 @@
+"""/rules: answers from the rules dataset, in the asker's language, for the channel's variant.
+
+Near-ties come back as buttons; the buttons are dynamic items (the topic, language and variant
+live in the custom id), so they keep working after the bot restarts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.channel_context import channel_context
+from bot.discord_app.language import interaction_language
+from bot.discord_app.replies import send
+from bot.rules import RenderedTopic, RulesAnswer, RulesIndex, UnknownTopicError, format_plain
+from bot.scoring import UnknownVariantError, load_variant
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name), value=value)
+    for name, value in (("English", "en"), ("Norsk", "no"), ("Dansk", "da"), ("Suomi", "fi"))
+]
+EMBED_COLOUR = discord.Colour.dark_green()
+
+
+def topic_embed(topic: RenderedTopic, computed: tuple[str, ...] = ()) -> discord.Embed:
+    parts = [*computed, ""] if computed else []
+    parts.append(topic.text)
+    if topic.note:
+        parts += ["", f"_{topic.note}_"]
+    return discord.Embed(
+        title=topic.title, description="\n".join(parts)[:4096], colour=EMBED_COLOUR
+    )
+
+
+TOPIC_BUTTON_ID = r"rules:(?P<topic>[a-z_]+):(?P<lang>[a-z]{2}):(?P<variant>[a-z0-9-]+)"
+
+
+class TopicButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOPIC_BUTTON_ID):
+    """A near-tie choice: pressing it shows that topic, to everyone in the channel."""
+
+    def __init__(self, topic: str, lang: str, variant: str, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rules:{topic}:{lang}:{variant}",
+            )
+        )
+        self.topic, self.lang, self.variant = topic, lang, variant
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TopicButton:
+        return cls(match["topic"], match["lang"], match["variant"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            variant = load_variant(self.variant)
+            topic = RulesIndex.load().topic(self.topic, self.lang, variant)
+        except (UnknownTopicError, UnknownVariantError):
+            await send(interaction, ephemeral=True, content="?")
+            return
+        await interaction.response.send_message(embed=topic_embed(topic))
+
+
+def choice_view(answer: RulesAnswer, variant_id: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for topic in answer.topics:
+        view.add_item(TopicButton(topic.id, answer.language, variant_id, topic.title))
+    return view
+
+
+class RulesCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.index = RulesIndex.load()
+
+    @app_commands.command(name="rules", description="Ask a rules question in your own words")
+    @app_commands.describe(
+        question="Your question, e.g. can we take the frozen pile? or we have 1600, what to open?",
+        language="Answer in this language instead of your Discord language",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        question: str,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        explicit = language.value if language else None
+        db = self.bot.db  # type: ignore[attr-defined]
+        context = await channel_context(db, interaction.guild_id, interaction.channel_id or 0)
+        lang = interaction_language(interaction, explicit, context.server_language)
+        topic_id = question.removeprefix("topic:")
+        if topic_id != question and topic_id in self.index.topics:
+            topic = self.index.topic(topic_id, lang, context.variant)
+            await send(interaction, embed=topic_embed(topic))
+            return
+        answer = self.index.ask(question, lang=lang, variant=context.variant)
+        if answer.kind == "answer":
+            await send(interaction, embed=topic_embed(answer.topics[0], answer.computed))
+        elif answer.kind == "choice":
+            await send(
+                interaction,
+                content=format_plain(answer)[:2000],
+                view=choice_view(answer, context.variant.id),
+            )
+        else:
+            await send(interaction, ephemeral=True, content=format_plain(answer)[:2000])
+
+    @rules.autocomplete("question")
+    async def question_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = interaction_language(interaction)
+        return [
+            app_commands.Choice(name=title[:100], value=f"topic:{topic_id}")
+            for topic_id, title in self.index.autocomplete(current, lang)[:25]
+        ]
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(TopicButton)
+    await bot.add_cog(RulesCog(bot))

@@ -1,0 +1,75 @@
+"""/rules end to end: computed numbers, the asker's language, near-ties as buttons,
+autocomplete and off-topic questions, through the real bot process."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.devtools.fake_discord import FakeDiscord
+from tests.e2e.harness import BotProcess
+
+OPENING = {
+    "en-US": ("we have 1600 points, how much do we need to open?", "**90**"),
+    "no": ("vi har 1600 poeng, hvor mye må vi melde for å åpne?", "**90**"),
+    "da": ("vi har 1600 point, hvor meget skal vi melde ud med?", "**90**"),
+    "fi": ("meillä on 1600 pistettä, paljonko avaukseen tarvitaan?", "**90**"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(OPENING))
+async def test_opening_minimum_is_computed_in_the_askers_language(
+    fake: FakeDiscord, bot: BotProcess, locale: str
+) -> None:
+    question, figure = OPENING[locale]
+    message = await (await fake.slash("rules", {"question": question}, locale=locale)).response()
+    assert not message.ephemeral
+    embed = message.embeds[0]
+    assert figure in embed["description"].splitlines()[0]
+    assert "1600" in embed["description"].splitlines()[0]
+
+
+async def test_explicit_language_wins_over_the_client_locale(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    handle = await fake.slash(
+        "rules", {"question": "how much is joker A A K", "language": "fi"}, locale="en-US"
+    )
+    embed = (await handle.response()).embeds[0]
+    assert "**100**" in embed["description"]
+    assert "pistettä" in embed["description"]
+
+
+async def test_off_topic_is_declined_privately_with_the_topic_list(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    handle = await fake.slash("rules", {"question": "who won the football yesterday"})
+    message = await handle.response()
+    assert message.ephemeral
+    assert "Frozen discard pile" in message.content
+
+
+async def test_autocomplete_offers_topic_titles_in_the_users_language(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    handle = await fake.autocomplete("rules", {"question": "fros"}, "question", locale="da")
+    choices = await handle.choices()
+    assert choices
+    assert len(choices) <= 25
+    picked = choices[0]
+    answer = await (
+        await fake.slash("rules", {"question": picked["value"]}, locale="da")
+    ).response()
+    assert answer.embeds[0]["title"] == picked["name"]
+
+
+async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    message = await (await fake.slash("rules", {"question": "threes"}, locale="no")).response()
+    buttons = [c for row in message.components for c in row["components"]]
+    assert len(buttons) == 2
+    assert {b["custom_id"].split(":")[1] for b in buttons} == {"red_threes", "black_threes"}
+    red = next(b for b in buttons if ":red_threes:" in b["custom_id"])
+    shown = await (await fake.click(message, red["custom_id"])).response()
+    assert shown.embeds[0]["title"] == red["label"]
+    assert "800" in shown.embeds[0]["description"]  # all four red threes, from the variant file
