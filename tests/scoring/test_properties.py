@@ -108,7 +108,9 @@ scalars = st.one_of(
 junk = st.recursive(
     scalars,
     lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        st.dictionaries(st.one_of(st.integers(), st.none(), st.booleans()), inner, max_size=2),
     ),
     max_leaves=12,
 )
