@@ -17,7 +17,7 @@ from bot.rules.search import ScoredTopic
 
 Kind = Literal["answer", "choice", "no_match"]
 
-MIN_SCORE = 0.30
+MIN_SCORE = 0.22
 """Below this the best topic explains too little of the question: decline."""
 TIE_RATIO = 0.90
 """The runner-up within this fraction of the best: let the user choose between the two."""

@@ -181,7 +181,7 @@ def compute(
         cards, run_words, named = found
         intent = _VALUE_INTENT.search(folded) is not None
         words = len(_CARD_SPLIT.split(question.strip()))
-        several = run_words >= 2 and (intent or (named and run_words * 5 >= words * 3))
+        several = run_words >= 2 and (intent or (named and run_words == words))
         single = (
             run_words == 1
             and intent

@@ -31,6 +31,7 @@ from bot.rules.text import (
     KEEP,
     content_words,
     fold,
+    is_canasta,
     normalise,
     stem,
     stopword_hits,
@@ -42,13 +43,21 @@ from bot.scoring import all_variants
 MAX_QUESTION_CHARS = 400
 """Longer input is cut: a rules question is a sentence, and this bounds the work per query."""
 FIELD_WEIGHTS = {"aliases": 3.0, "title": 2.0, "body": 1.0}
-NGRAM_WEIGHT = 0.45
+NGRAM_WEIGHT = 0.3
 FUZZY_CUTOFF = 85.0
 FUZZY_MIN_LENGTH = 5
 PREFIX = 5
 """A word sharing its first five letters with a topic word counts as known for coverage
 ("kuninkaan" / "kuningas", "udlægget" / "udlæg"): inflection, not a foreign subject."""
-COVERAGE_FLOOR = 0.4
+VARIANT_WORDS: dict[str, tuple[str, ...]] = {"cuban": ("cuba", "kuba", "kuuba")}
+"""Folded prefixes that name a variant in a question ("kubansk", "kuubalaisessa")."""
+VARIANT_BOOST = 1.2
+"""A question that names a variant as context ("red threes in Cuban") is scored without the
+name, and topics with rules of their own for that variant are lifted by this factor; otherwise
+the variant's overview topic, whose every alias names it, wins every such question."""
+GENERIC_PREFIXES = ("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik")
+"""Words that leave a question about the variant itself ("what's different in Cuban")."""
+COVERAGE_FLOOR = 0.3
 """Score multiplier when no content word is known; rises linearly to 1 at full coverage."""
 
 
@@ -153,6 +162,14 @@ class SearchIndex:
                     docs.append(" ".join(content_words(tokens(normalise(phrase)), lang)))
                     self.ngram_owner.append(n)
         self.ngrams = NgramIndex(docs)
+        self.variant_topics = {
+            v: frozenset(
+                n
+                for n, t in enumerate(ordered)
+                if t.variants == [v] or any(v in t.text[lang].by_variant for lang in t.text)
+            )
+            for v in VARIANT_WORDS
+        }
         self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
 
@@ -188,10 +205,9 @@ class SearchIndex:
         lang, (count, score) = max(evidence.items(), key=lambda item: item[1])
         return lang if count or score else None
 
-    def search(self, question: str) -> SearchResult:
-        """Rank every topic for ``question``; never raises for any string."""
-        text = normalise(question[:MAX_QUESTION_CHARS])
-        words = [self._correct(w) for w in tokens(text)]
+    def _channels(
+        self, words: list[str], content: list[str]
+    ) -> tuple[dict[int, float], dict[int, float], dict[str, float]]:
         lexical: dict[int, float] = {}
         best_by_lang: dict[str, float] = {}
         for lang, li in self.languages.items():
@@ -202,19 +218,54 @@ class SearchIndex:
             for doc, s in totals.items():
                 lexical[doc] = max(lexical.get(doc, 0.0), s / ceiling)
         ngram: dict[int, float] = {}
-        content = [
-            w for w in words if (w not in ALL_STOPWORDS or w in KEEP["no"]) and not w.isdigit()
-        ]
-        coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
-        factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
         if content:
             for doc, s in self.ngrams.scores(" ".join(content)).items():
                 owner = self.ngram_owner[doc]
                 ngram[owner] = max(ngram.get(owner, 0.0), s)
+        return lexical, ngram, best_by_lang
+
+    def _variant_context(self, content: list[str]) -> str | None:
+        """The variant a question names as context ("red threes in Cuban"), if it also asks
+        about something else; a question only about the variant keeps its name as subject."""
+        named = {v for w in content for v, p in VARIANT_WORDS.items() if fold(w).startswith(p)}
+        if len(named) != 1:
+            return None
+        variant = named.pop()
+        rest = [
+            w
+            for w in content
+            if not fold(w).startswith(VARIANT_WORDS[variant])
+            and not is_canasta(w)
+            and not fold(w).startswith(GENERIC_PREFIXES)
+            and self._familiar(w)
+        ]
+        return variant if rest else None
+
+    def search(self, question: str) -> SearchResult:
+        """Rank every topic for ``question``; never raises for any string."""
+        text = normalise(question[:MAX_QUESTION_CHARS])
+        words = [self._correct(w) for w in tokens(text)]
+        content = [
+            w
+            for w in words
+            if (w not in ALL_STOPWORDS or w in KEEP["no"]) and not w.isdigit() and len(w) > 1
+        ]
+        coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
+        factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
+        variant = self._variant_context(content)
+        boosted: frozenset[int] = frozenset()
+        if variant:
+            prefix = VARIANT_WORDS[variant]
+            words = [w for w in words if not fold(w).startswith(prefix)]
+            content = [w for w in content if not fold(w).startswith(prefix)]
+            boosted = self.variant_topics.get(variant, frozenset())
+        lexical, ngram, best_by_lang = self._channels(words, content)
         hits = [
             ScoredTopic(
                 self.ids[doc],
-                factor * (lexical.get(doc, 0.0) + NGRAM_WEIGHT * ngram.get(doc, 0.0)),
+                factor
+                * (VARIANT_BOOST if doc in boosted else 1.0)
+                * (lexical.get(doc, 0.0) + NGRAM_WEIGHT * ngram.get(doc, 0.0)),
                 lexical.get(doc, 0.0),
                 ngram.get(doc, 0.0),
             )

@@ -106,10 +106,15 @@ def _stemmer(lang: str) -> Stemmer.Stemmer:
     return Stemmer.Stemmer(STEMMER_NAMES[lang])
 
 
+def is_canasta(word: str) -> bool:
+    """Any spelling or inflection of "canasta" (kanaster, canastas, kanastassa...)."""
+    return _CANASTA.match(word) is not None
+
+
 @functools.lru_cache(maxsize=65536)
 def stem(word: str, lang: str) -> str:
     """Snowball stem of one normalised word, with canasta pinned (see the module docstring)."""
-    if _CANASTA.match(word):
+    if is_canasta(word):
         return "kanast"
     return _stemmer(lang).stemWord(word)
 

@@ -1,0 +1,180 @@
+"""Behaviour of ``RulesIndex.ask``: languages, computed answers, reply kinds, robustness."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.rules import RulesIndex, format_plain, reply_language, run_ask
+from bot.rules.numbers import CardAnswer, OpeningAnswer, compute, find_score
+from bot.rules.topics import LANGS
+from bot.scoring import apply_house_rules, load_variant
+
+INDEX = RulesIndex.load()
+CLASSIC = load_variant("classic")
+CUBAN = load_variant("cuban")
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "minimum"),
+    [
+        ("we have 1600, how much do we need to open", "en", 90),
+        ("vi har 1600 poeng, hvor mye må vi melde", "no", 90),
+        ("vi har 1.600 point, hvor meget skal vi lægge ud", "da", 90),
+        ("meillä on 1600 pistettä, paljonko avaukseen", "fi", 90),
+        ("we are at -200", "en", 15),
+        ("vi står på minus 200, hva er kravet", "no", 15),
+        ("opening minimum at 3 200?", "en", 120),
+    ],
+)
+def test_opening_minimum_is_computed_first(question: str, lang: str, minimum: int) -> None:
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.kind == "answer"
+    assert answer.topic_ids == ("opening_minimum",)
+    assert f"**{minimum}**" in answer.computed[0]
+    assert format_plain(answer).startswith(answer.computed[0])
+
+
+def test_cuban_opening_from_5000_is_150() -> None:
+    answer = INDEX.ask("we have 5000, how much to open?", variant=CUBAN)
+    assert "**150**" in answer.computed[0]
+
+
+def test_house_rule_fixed_minimum_is_used() -> None:
+    table = apply_house_rules(CLASSIC, {"fixed_minimum": 120})
+    answer = INDEX.ask("we have 200, what do we need to open", lang="en", variant=table)
+    assert "**120**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "points"),
+    [
+        ("how much is joker A A K", 100),
+        ("hvor mye er joker ess ess konge", 100),
+        ("hvor meget er joker es es konge", 100),
+        ("paljonko on jokeri ässä ässä kuningas", 100),
+        ("how much is an ace worth", 20),
+        ("joker A A K 7 7", 110),
+    ],
+)
+def test_cards_are_counted(question: str, points: int) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.topic_ids == ("card_values",)
+    assert f"**{points}**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can i put down 3 sevens and a joker",
+        "seven twos canasta how much",
+        "fire røde treere hvor mange point",
+        "what's 2+2",
+        "er toerne jokere?",
+        "rules for 2 players",
+    ],
+)
+def test_no_card_count_where_cards_are_not_a_hand(question: str) -> None:
+    assert not [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
+
+
+def test_score_parsing() -> None:
+    assert find_score("we have 1 600") == 1600
+    assert find_score("vi har 1.600") == 1600
+    assert find_score("we are at -200") == -200
+    assert find_score("miinus 200") == -200
+    assert find_score("no numbers") is None
+    assert (
+        compute("we have 1600 and two canastas, can we go out?", CLASSIC, "going_out", True) == []
+    )
+    assert compute("vi har 1600", CLASSIC, None) == [OpeningAnswer(1600, 90, False)]
+
+
+def test_reply_language_order() -> None:
+    assert reply_language("fi", "da", "no") == "fi"
+    assert reply_language(None, "da", "no") == "da"
+    assert reply_language(None, "en-US", "no") == "en"
+    assert reply_language(None, "de", "no") == "no"
+    assert reply_language(None, None, None) == "en"
+
+
+def test_locale_beats_detection_for_danish() -> None:
+    answer = INDEX.ask("hvor mange kort får man", locale="da", variant=CLASSIC)
+    assert answer.language == "da"
+    assert answer.topics[0].title == INDEX.topics[answer.topics[0].id].text["da"].title
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("how many cards does each player get", "en"),
+        ("mitä punaiset kolmoset tekee", "fi"),
+        ("hvordan regner vi poengene etter runden", "no"),
+    ],
+)
+def test_language_is_detected_without_locale(question: str, lang: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).language == lang
+
+
+@pytest.mark.parametrize(
+    "question", ["what's the weather like", "hvem vant VM", "mitä kuuluu", "", "   ", "🂡🂱"]
+)
+def test_off_topic_is_declined_with_the_topic_list(question: str) -> None:
+    answer = INDEX.ask(question, lang="en", variant=CLASSIC)
+    assert answer.kind == "no_match"
+    assert len(answer.suggestions) == len(INDEX.topics)
+    assert "- " + INDEX.topics["turn"].text["en"].title in format_plain(answer)
+
+
+def test_topic_for_another_variant_is_marked() -> None:
+    answer = INDEX.ask("seven twos canasta bonus", lang="en", variant=CLASSIC)
+    assert answer.topic_ids == ("wild_canastas",)
+    assert not answer.topics[0].applies
+    assert answer.topics[0].note in format_plain(answer)
+    assert "4000" in answer.topics[0].text
+
+
+def test_variant_text_is_rendered_for_cuban() -> None:
+    classic = INDEX.topic("red_threes", "en", CLASSIC).text
+    cuban = INDEX.topic("red_threes", "en", CUBAN).text
+    assert classic != cuban
+
+
+def test_choice_offers_two_topics() -> None:
+    from bot.rules.answer import decide
+    from bot.rules.search import ScoredTopic
+
+    ranking = (ScoredTopic("a", 0.5, 0, 0), ScoredTopic("b", 0.48, 0, 0))
+    assert decide(ranking) == ("choice", ["a", "b"], [])
+    ranking = (ScoredTopic("a", 0.9, 0, 0), ScoredTopic("b", 0.2, 0, 0))
+    assert decide(ranking) == ("answer", ["a"], [])
+    assert decide(()) == ("no_match", [], [])
+
+
+def test_run_ask_plain_text() -> None:
+    text = run_ask("hvem gir først", lang="no", variant_id="classic")
+    assert text.startswith("**" + INDEX.topics["equipment_deal"].text["no"].title)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300), st.sampled_from([None, *LANGS, "de"]))
+def test_ask_never_raises(question: str, lang: str | None) -> None:
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.language in LANGS
+    assert len(answer.topics) <= 2
+    assert len(answer.suggestions) <= len(INDEX.topics)
+    format_plain(answer)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["x" * 10_000, "canasta " * 2000, "Ωμέγα кириллица 漢字 العربية", "\x00\n\t", "9" * 500],
+)
+def test_ask_survives_odd_input_quickly(question: str) -> None:
+    start = time.perf_counter()
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert time.perf_counter() - start < 0.5
+    assert answer.language in LANGS

@@ -1,0 +1,45 @@
+"""Retrieval accuracy floors on the labelled question set (``python -m bot.rules.evaluate``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules.evaluate import evaluate as run_evaluation
+from bot.rules.evaluate import load_questions, table
+from bot.rules.index import RulesIndex
+from bot.rules.topics import LANGS
+
+TOP1_PER_LANGUAGE = 0.90
+TOP3_OVERALL = 0.98
+OFF_TOPIC_DECLINED = 0.80
+
+
+@pytest.fixture(scope="module")
+def results():
+    return run_evaluation(RulesIndex.load(), load_questions())
+
+
+def test_question_set_is_big_enough() -> None:
+    questions = load_questions()
+    for lang in LANGS:
+        rules = [q for q in questions if q.lang == lang and q.topic != "off_topic"]
+        assert len(rules) >= 40, lang
+    assert sum(q.topic == "off_topic" for q in questions) >= 20
+    topics = set(RulesIndex.load().topics)
+    assert {q.topic for q in questions} - {"off_topic"} <= topics
+
+
+def test_top1_per_language(results) -> None:
+    tallies, misses = results
+    for lang in LANGS:
+        assert tallies[lang].top1_rate >= TOP1_PER_LANGUAGE, table(tallies) + f"\n{misses}"
+
+
+def test_top3_and_off_topic_overall(results) -> None:
+    tallies, misses = results
+    n = sum(t.n for t in tallies.values())
+    top3 = sum(t.top3 for t in tallies.values()) / n
+    off = sum(t.off_n for t in tallies.values())
+    declined = sum(t.declined for t in tallies.values()) / off
+    assert top3 >= TOP3_OVERALL, table(tallies)
+    assert declined >= OFF_TOPIC_DECLINED, table(tallies) + f"\n{misses}"
