@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 NO_TOKEN_HELP = (
     "No Discord token. Create an application at https://discord.com/developers/applications,"
     " add a bot, copy its token and start again with DISCORD_TOKEN=<token> (or put it in a file"
-    " and set DISCORD_TOKEN_FILE=<path>). To try the bot without Discord: canasta-bot demo."
+    " and set DISCORD_TOKEN_FILE=<path>)."
 )
 
 
