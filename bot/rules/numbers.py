@@ -118,7 +118,7 @@ def _card_token(raw: str) -> list[str] | None:
     word some language uses as a function word ("ja", "at", "de") is not read as glued ranks."""
     word = raw.strip(".!?:()[]\"'")
     lowered = word.lower()
-    if not word or (lowered.isdigit() and not 2 <= int(lowered) <= 10):
+    if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
         return None
     if word == "a" or (
         lowered in ALL_STOPWORDS and lowered not in WORD_TO_RANK and not word.isupper()
@@ -126,7 +126,7 @@ def _card_token(raw: str) -> list[str] | None:
         return None
     try:
         cards = parse_cards(lowered)
-    except ScoringError:
+    except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
         return None
     return [rank for rank, n in cards.items() for _ in range(n)]
 
@@ -144,11 +144,11 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
     i = 0
     while i < len(raws):
         word = raws[i].lower()
-        count = _COUNT_WORDS.get(word) or (int(word) if word.isdigit() and len(word) < 3 else 0)
+        count = _COUNT_WORDS.get(word) or (int(word) if word.isdecimal() and len(word) < 3 else 0)
         nxt = raws[i + 1] if i + 1 < len(raws) else ""
         ranks = None
         step = 1
-        if count > 1 and nxt and not nxt.isdigit():
+        if count > 1 and nxt and not nxt.isdecimal():
             counted = _card_token(nxt)
             if counted and len(counted) == 1:
                 ranks, step = counted * count, 2
@@ -167,7 +167,7 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
         i += step
     if not best:
         return None
-    return Counter(best_ranks), len(best), any(not raw.isdigit() for raw in best)
+    return Counter(best_ranks), len(best), any(not raw.isdecimal() for raw in best)
 
 
 def compute(

@@ -136,7 +136,7 @@ class _LanguageIndex:
                 totals[doc] = totals.get(doc, 0.0) + weight * s
         ceiling = 0.0
         for term in set(terms):
-            if term.isdigit() and term not in self.stems:
+            if term.isdecimal() and term not in self.stems:
                 continue  # a bare number ("we have 1600") is the computed answer's business
             best = max(index.max_term_score(term) for index in self.fields.values())
             ceiling += sum(FIELD_WEIGHTS.values()) * best
@@ -174,7 +174,7 @@ class SearchIndex:
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
 
     def _known(self, word: str) -> bool:
-        if word in ALL_STOPWORDS or word.isdigit():
+        if word in ALL_STOPWORDS or word.isdecimal():
             return True
         return any(
             word in li.surface or stem(word, lang) in li.stems
@@ -248,7 +248,7 @@ class SearchIndex:
         content = [
             w
             for w in words
-            if (w not in ALL_STOPWORDS or w in KEEP["no"]) and not w.isdigit() and len(w) > 1
+            if (w not in ALL_STOPWORDS or w in KEEP["no"]) and not w.isdecimal() and len(w) > 1
         ]
         coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
         factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.rules import RulesIndex, format_plain, reply_language, run_ask
@@ -161,6 +161,9 @@ def test_run_ask_plain_text() -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300), st.sampled_from([None, *LANGS, "de"]))
+@example("¹ ² ³", None)
+@example("how much is ¹²³ ٣ ٤", "en")
+@example("we have ٣٠٠٠, how much to open", "en")
 def test_ask_never_raises(question: str, lang: str | None) -> None:
     answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
     assert answer.language in LANGS
