@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,6 +251,64 @@ async def reopen_game(session: AsyncSession, game: Game) -> None:
     await recompute_guild_ratings(session, game.guild_id)
 
 
+CloseStep = Callable[[AsyncSession, Game], Awaitable[Variant | None]]
+
+
+async def _closing_command(
+    db: Database,
+    action: str,
+    step: CloseStep,
+    *,
+    guild_id: int,
+    channel_id: int,
+    actor_id: int,
+    actor_is_manager: bool,
+    game_id: int | None,
+    interaction_id: str | None,
+) -> GameInfo:
+    """End or abandon: the shared lookup, permission check, idempotency and audit row."""
+
+    async def work(session: AsyncSession) -> GameInfo:
+        replayed = await replayed_game(session, guild_id, interaction_id)
+        if replayed is not None:
+            return game_info(replayed)
+        game = await find_game(
+            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
+        )
+        check_allowed(game, actor_id, actor_is_manager, action)
+        before = state_snapshot(game)
+        variant = await step(session, game)
+        audit(
+            session,
+            guild_id=guild_id,
+            game_id=game.id,
+            action=action,
+            actor_id=actor_id,
+            before=before,
+            after=state_snapshot(game),
+            interaction_id=interaction_id,
+        )
+        await session.flush()
+        return game_info(game, variant) if variant is not None else game_info(game)
+
+    return await db.write(work)
+
+
+async def _declare_end(session: AsyncSession, game: Game) -> Variant:
+    if game.round_count == 0:
+        raise NoRounds(game_id=game.id)
+    variant = game_variant(game.variant_id, game.house_rules)
+    await close_game(session, game, variant, END_DECLARED, declared=True)
+    return variant
+
+
+async def _abandon(session: AsyncSession, game: Game) -> None:
+    game.state = GAME_ABANDONED
+    game.end_reason = END_ABANDONED
+    game.ended_at = utcnow()
+    await session.execute(PendingEntry.__table__.delete().where(PendingEntry.game_id == game.id))
+
+
 async def end_game(
     db: Database,
     *,
@@ -262,33 +320,17 @@ async def end_game(
     interaction_id: str | None = None,
 ) -> GameInfo:
     """Declare the channel's game finished at the current totals (highest total wins)."""
-
-    async def work(session: AsyncSession) -> GameInfo:
-        replayed = await replayed_game(session, guild_id, interaction_id)
-        if replayed is not None:
-            return game_info(replayed)
-        game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
-        )
-        check_allowed(game, actor_id, actor_is_manager, "end")
-        if game.round_count == 0:
-            raise NoRounds(game_id=game.id)
-        before = state_snapshot(game)
-        variant = game_variant(game.variant_id, game.house_rules)
-        await close_game(session, game, variant, END_DECLARED, declared=True)
-        audit(
-            session,
-            guild_id=guild_id,
-            game_id=game.id,
-            action="end",
-            actor_id=actor_id,
-            before=before,
-            after=state_snapshot(game),
-            interaction_id=interaction_id,
-        )
-        return game_info(game, variant)
-
-    return await db.write(work)
+    return await _closing_command(
+        db,
+        "end",
+        _declare_end,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        actor_id=actor_id,
+        actor_is_manager=actor_is_manager,
+        game_id=game_id,
+        interaction_id=interaction_id,
+    )
 
 
 async def abandon_game(
@@ -302,36 +344,17 @@ async def abandon_game(
     interaction_id: str | None = None,
 ) -> GameInfo:
     """Abandon the channel's game: kept for the record, but no winner, stats or ratings."""
-
-    async def work(session: AsyncSession) -> GameInfo:
-        replayed = await replayed_game(session, guild_id, interaction_id)
-        if replayed is not None:
-            return game_info(replayed)
-        game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
-        )
-        check_allowed(game, actor_id, actor_is_manager, "abandon")
-        before = state_snapshot(game)
-        game.state = GAME_ABANDONED
-        game.end_reason = END_ABANDONED
-        game.ended_at = utcnow()
-        await session.execute(
-            PendingEntry.__table__.delete().where(PendingEntry.game_id == game.id)
-        )
-        audit(
-            session,
-            guild_id=guild_id,
-            game_id=game.id,
-            action="abandon",
-            actor_id=actor_id,
-            before=before,
-            after=state_snapshot(game),
-            interaction_id=interaction_id,
-        )
-        await session.flush()
-        return game_info(game)
-
-    return await db.write(work)
+    return await _closing_command(
+        db,
+        "abandon",
+        _abandon,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        actor_id=actor_id,
+        actor_is_manager=actor_is_manager,
+        game_id=game_id,
+        interaction_id=interaction_id,
+    )
 
 
 async def replayed_game(
