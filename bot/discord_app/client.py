@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord_app.cogs import EXTENSIONS
+from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
 from bot.discord_app.translator import CatalogTranslator
@@ -72,7 +72,7 @@ class CanastaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
+        for extension in discover_extensions():
             await self.load_extension(extension)
 
     async def on_ready(self) -> None:
