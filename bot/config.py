@@ -42,6 +42,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
     leave_grace_days: int = 30
+    purge_interval_seconds: int = 6 * 3600
+    """How often the bot deletes the data of servers it left more than the grace ago."""
 
     @property
     def effective_database_url(self) -> str:
@@ -84,4 +86,5 @@ class Settings:
             shard_ids=shard_ids,
             log_level=(env.get("CANASTA_LOG_LEVEL") or "INFO").upper(),
             leave_grace_days=_int(env, "CANASTA_LEAVE_GRACE_DAYS", 30),
+            purge_interval_seconds=_int(env, "CANASTA_PURGE_INTERVAL_SECONDS", 6 * 3600, minimum=1),
         )
