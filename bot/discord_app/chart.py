@@ -1,0 +1,54 @@
+"""The score sheet's chart: every side's running total over the rounds, as a PNG.
+
+matplotlib is an optional dependency (``pip install canasta-bot[charts]``) and slow to import,
+so it is imported inside the render function, with the Agg backend (no display), and the
+function is meant to run in a worker thread (``asyncio.to_thread``) so a chart never stalls the
+event loop. Without matplotlib the sheet is sent without a chart.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+
+def chart_available() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def render_totals_png(
+    side_names: Sequence[str],
+    totals_by_round: Sequence[Sequence[int]],
+    target: int,
+    title: str,
+    round_label: str,
+) -> bytes:
+    """Line chart of the running totals (round 0 at zero), with the target as a dashed line.
+
+    Blocking (matplotlib): call it with ``asyncio.to_thread``.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6.4, 3.6), dpi=100)
+    axes = figure.add_subplot()
+    rounds = list(range(len(totals_by_round) + 1))
+    for index, name in enumerate(side_names):
+        values = [0, *(row[index] for row in totals_by_round)]
+        axes.plot(rounds, values, marker="o", label=name)
+    axes.axhline(target, linestyle="--", linewidth=1, color="grey")
+    axes.set_title(title)
+    axes.set_xlabel(round_label)
+    axes.set_xticks(rounds)
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left")
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()

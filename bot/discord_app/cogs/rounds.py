@@ -1,0 +1,433 @@
+"""/round: add (one compact line per side), side (one side at a time, typed options), form
+(a modal), undo and edit.
+
+Thin: the compact syntax is parsed by ``bot.games.round_text``, numbers are validated and scored
+by the game service; this module only collects options, picks the side and renders the reply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.game_embeds import round_embed, sheet_embed
+from bot.discord_app.language import t
+from bot.discord_app.replies import send, send_error
+from bot.discord_app.views.common import (
+    REFUSALS,
+    Actor,
+    actor_for,
+    parse_lines,
+    refuse,
+    render_text_error,
+)
+from bot.discord_app.views.round_form import RoundForm
+from bot.games import edit_round, enter_side, record_round, score_sheet, undo_round
+from bot.games.access import game_variant
+from bot.games.errors import NoActiveGame
+from bot.games.results import GameInfo, ScoreSheet
+from bot.games.round_text import RoundTextError, format_round_text, parse_round_text
+from bot.scoring import ScoringError, SideRound, Variant, count_cards
+from bot.scoring.round import breakdown
+
+WENT_OUT_CHOICES = [
+    app_commands.Choice(name="no", value="stayed"),
+    app_commands.Choice(name="went out", value="out"),
+    app_commands.Choice(name="went out concealed", value="concealed"),
+]
+WENT_OUT = {"stayed": "no", "out": "normal", "concealed": "concealed"}
+LINE_HELP = "e.g. 420 1n 1m 2r out 70h (meld, natural, mixed, red threes, out, hand)"
+
+
+async def _active_sheet(actor: Actor) -> tuple[ScoreSheet, Variant]:
+    """The channel's running game and its variant; ``NoActiveGame`` if none runs."""
+    sheet = await score_sheet(actor.db, guild_id=actor.guild_id, channel_id=actor.channel_id)
+    if sheet.game.state != "active":
+        raise NoActiveGame(channel_id=actor.channel_id)
+    return sheet, game_variant(sheet.game.variant_id, sheet.game.house_rules)
+
+
+async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) -> None:
+    """Shared by /round add and the round form: every side's line at once -> one round."""
+    actor = await actor_for(interaction)
+    lang = actor.lang
+    try:
+        sheet, variant = await _active_sheet(actor)
+    except REFUSALS as error:
+        await refuse(interaction, lang, error)
+        return
+    game = sheet.game
+    problems = [
+        t(lang, "ui.err.no_such_side", side=i + 1, sides=len(game.sides))
+        for i in lines
+        if i >= len(game.sides)
+    ]
+    problems += [
+        t(lang, "ui.err.missing_side", side=i + 1, name=s.name)
+        for i, s in enumerate(game.sides)
+        if i not in lines
+    ]
+    if problems:
+        await send_error(interaction, problems)
+        return
+    parsed, problems = parse_lines(lang, variant, lines)
+    if problems:
+        await send_error(interaction, problems)
+        return
+    try:
+        outcome = await record_round(
+            actor.db, sides=[parsed[i] for i in range(len(game.sides))], **actor.ids()
+        )
+    except REFUSALS as error:
+        await refuse(interaction, lang, error)
+        return
+    await send(interaction, embed=round_embed(lang, outcome, game, variant))
+
+
+def _own_side(game: GameInfo, user_id: int) -> int | None:
+    return next((p.side for s in game.sides for p in s.players if p.user_id == user_id), None)
+
+
+def _pick_side(actor: Actor, game: GameInfo, side: int | None) -> int:
+    """0-based side: the one asked for, else the user's own; refused if neither is known."""
+    if side is not None:
+        return side - 1
+    own = _own_side(game, actor.user_id)
+    if own is None:
+        raise _UiError("ui.err.side_required")
+    return own
+
+
+class _UiError(ValueError):
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def _components(
+    variant: Variant,
+    base: dict[str, Any],
+    *,
+    line: str | None,
+    typed: dict[str, int | None],
+    went_out: app_commands.Choice[str] | None,
+    meld_cards: str | None,
+    hand_cards: str | None,
+) -> dict[str, Any]:
+    """A side's fields: the compact ``line`` (or ``base``), then typed options on top, plus
+    counted cards (added to the meld and hand points). Raises RoundTextError/ScoringError."""
+    out = parse_round_text(line, variant) if line is not None else dict(base)
+    wild = dict(out.get("wild_canastas") or {})
+    for name, value in typed.items():
+        if value is None:
+            continue
+        if name.startswith("wild_canastas."):
+            wild[name.split(".", 1)[1]] = value
+        else:
+            out[name] = value
+    if wild:
+        out["wild_canastas"] = {k: v for k, v in wild.items() if v}
+    if went_out is not None:
+        out["went_out"] = WENT_OUT[went_out.value]
+    if meld_cards:
+        out["meld_points"] = out.get("meld_points", 0) + count_cards(variant, meld_cards).points
+    if hand_cards:
+        out["hand_points"] = out.get("hand_points", 0) + count_cards(variant, hand_cards).points
+    return out
+
+
+def _typed(**values: int | None) -> dict[str, int | None]:
+    names = {
+        "meld": "meld_points",
+        "natural": "natural_canastas",
+        "mixed": "mixed_canastas",
+        "red_threes": "red_threes",
+        "hand": "hand_points",
+        "black_threes": "black_threes_melded",
+        "black_in_hand": "black_threes_in_hand",
+        "red_in_hand": "red_threes_in_hand",
+        "twos_canastas": "wild_canastas.twos",
+        "joker_canastas": "wild_canastas.jokers",
+        "wild_canastas": "wild_canastas.other",
+    }
+    return {names[k]: v for k, v in values.items()}
+
+
+SIDE_OPTION_HELP = {
+    "side": "Which side (default: your own)",
+    "line": "All numbers in one line, e.g. 420 1n 1m 2r out 70h",
+    "meld": "Card points melded on the table",
+    "natural": "Natural (clean) canastas",
+    "mixed": "Mixed (dirty) canastas",
+    "red_threes": "Red threes laid down",
+    "went_out": "Did this side go out?",
+    "hand": "Card points left in hand",
+    "meld_cards": "Melded cards to count, e.g. joker A A K 7 7",
+    "hand_cards": "Cards left in hand to count, e.g. K 7 7",
+    "black_threes": "Cuban: black threes melded when going out",
+    "black_in_hand": "Cuban: black threes left in hand",
+    "red_in_hand": "Cuban: red threes left in hand",
+    "twos_canastas": "Cuban: canastas of twos",
+    "joker_canastas": "Cuban: canastas of jokers",
+    "wild_canastas": "Cuban: other wild-card canastas",
+}
+
+
+@app_commands.guild_only()
+class RoundsCog(
+    commands.GroupCog, group_name="round", group_description="Record, undo and edit rounds"
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="add", description="Record a round: one short line per side")
+    @app_commands.describe(
+        side1="Side 1, " + LINE_HELP,
+        side2="Side 2, same syntax; - if it scored nothing",
+        side3="Side 3 (three-sided games)",
+    )
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        side1: str,
+        side2: str,
+        side3: str | None = None,
+    ) -> None:
+        lines = {i: text for i, text in enumerate((side1, side2, side3)) if text is not None}
+        await record_lines(interaction, lines)
+
+    @add.autocomplete("side1")
+    @add.autocomplete("side2")
+    @add.autocomplete("side3")
+    async def line_preview(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """While typing: the line read back with its net, so a typo shows before sending."""
+        if not current.strip() or len(current) > 100:
+            return []
+        actor = await actor_for(interaction)
+        try:
+            _, variant = await _active_sheet(actor)
+            fields = parse_round_text(current, variant)
+            parts = breakdown(variant, SideRound.model_validate(fields))
+        except RoundTextError as error:
+            bad = ", ".join(p.token for p in error.problems)
+            name = t(actor.lang, "ui.preview.bad", tokens=bad)
+            return [app_commands.Choice(name=name[:100], value=current)]
+        except (*REFUSALS, ValueError, IndexError, KeyError):
+            return []
+        name = t(
+            actor.lang,
+            "ui.preview.ok",
+            line=format_round_text(fields),
+            net=sum(parts.values()),
+        )
+        return [app_commands.Choice(name=name[:100], value=current)]
+
+    async def _side_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        actor = await actor_for(interaction)
+        try:
+            sheet, _ = await _active_sheet(actor)
+        except REFUSALS:
+            return []
+        return [
+            app_commands.Choice(name=f"{s.side + 1}: {s.name}"[:100], value=s.side + 1)
+            for s in sheet.game.sides
+            if current.strip().lower() in f"{s.side + 1} {s.name}".lower()
+        ]
+
+    @app_commands.command(
+        name="side", description="Enter one side's numbers; the round scores when all are in"
+    )
+    @app_commands.describe(correct="Replace what this side already entered", **SIDE_OPTION_HELP)
+    @app_commands.choices(went_out=WENT_OUT_CHOICES)
+    async def side(
+        self,
+        interaction: discord.Interaction,
+        side: int | None = None,
+        line: str | None = None,
+        meld: int | None = None,
+        natural: int | None = None,
+        mixed: int | None = None,
+        red_threes: int | None = None,
+        went_out: app_commands.Choice[str] | None = None,
+        hand: int | None = None,
+        meld_cards: str | None = None,
+        hand_cards: str | None = None,
+        black_threes: int | None = None,
+        black_in_hand: int | None = None,
+        red_in_hand: int | None = None,
+        twos_canastas: int | None = None,
+        joker_canastas: int | None = None,
+        wild_canastas: int | None = None,
+        correct: bool = False,
+    ) -> None:
+        actor = await actor_for(interaction)
+        lang = actor.lang
+        index = 0
+        try:
+            sheet, variant = await _active_sheet(actor)
+            index = _pick_side(actor, sheet.game, side)
+            fields = _components(
+                variant,
+                {},
+                line=line,
+                typed=_typed(
+                    meld=meld,
+                    natural=natural,
+                    mixed=mixed,
+                    red_threes=red_threes,
+                    hand=hand,
+                    black_threes=black_threes,
+                    black_in_hand=black_in_hand,
+                    red_in_hand=red_in_hand,
+                    twos_canastas=twos_canastas,
+                    joker_canastas=joker_canastas,
+                    wild_canastas=wild_canastas,
+                ),
+                went_out=went_out,
+                meld_cards=meld_cards,
+                hand_cards=hand_cards,
+            )
+            outcome = await enter_side(
+                actor.db, side=index, components=fields, correct=correct, **actor.ids()
+            )
+        except _UiError as error:
+            await send_error(interaction, [t(lang, error.key, **error.params)])
+            return
+        except RoundTextError as error:
+            await send_error(interaction, render_text_error(lang, index + 1, error, variant))
+            return
+        except (*REFUSALS, ScoringError) as error:
+            await refuse(interaction, lang, error)
+            return
+        game = sheet.game
+        if outcome.round is not None:
+            await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
+            return
+        missing = ", ".join(game.sides[i].name for i in outcome.missing_sides)
+        await send(
+            interaction,
+            content=t(
+                lang,
+                "ui.side.entered",
+                side=game.sides[index].name,
+                line=format_round_text(fields),
+                number=game.round_count + 1,
+                missing=missing,
+            ),
+        )
+
+    side.autocomplete("side")(_side_autocomplete)
+
+    @app_commands.command(name="form", description="Open a form with one line per side")
+    async def form(self, interaction: discord.Interaction) -> None:
+        actor = await actor_for(interaction)
+        try:
+            sheet, variant = await _active_sheet(actor)
+        except REFUSALS as error:
+            await refuse(interaction, actor.lang, error)
+            return
+        await interaction.response.send_modal(
+            RoundForm(actor.lang, sheet.game, variant, record_lines)
+        )
+
+    @app_commands.command(name="undo", description="Undo the last round")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        actor = await actor_for(interaction)
+        try:
+            sheet = await undo_round(actor.db, **actor.ids())
+        except REFUSALS as error:
+            await refuse(interaction, actor.lang, error)
+            return
+        variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
+        title = t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
+        await send(interaction, embed=sheet_embed(actor.lang, sheet, variant, title))
+
+    @app_commands.command(name="edit", description="Correct one side of an earlier round")
+    @app_commands.describe(
+        number="Round number (see /game sheet)",
+        **{k: v for k, v in SIDE_OPTION_HELP.items() if k != "line"},
+        line="Replace the side with one line, e.g. 420 1n 1m 2r out 70h",
+    )
+    @app_commands.choices(went_out=WENT_OUT_CHOICES)
+    async def edit(
+        self,
+        interaction: discord.Interaction,
+        number: int,
+        side: int | None = None,
+        line: str | None = None,
+        meld: int | None = None,
+        natural: int | None = None,
+        mixed: int | None = None,
+        red_threes: int | None = None,
+        went_out: app_commands.Choice[str] | None = None,
+        hand: int | None = None,
+        meld_cards: str | None = None,
+        hand_cards: str | None = None,
+        black_threes: int | None = None,
+        black_in_hand: int | None = None,
+        red_in_hand: int | None = None,
+        twos_canastas: int | None = None,
+        joker_canastas: int | None = None,
+        wild_canastas: int | None = None,
+    ) -> None:
+        actor = await actor_for(interaction)
+        lang = actor.lang
+        variant: Variant | None = None
+        index = 0
+        try:
+            sheet = await score_sheet(
+                actor.db, guild_id=actor.guild_id, channel_id=actor.channel_id
+            )
+            variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
+            index = _pick_side(actor, sheet.game, side)
+            base: dict[str, Any] = {}
+            if 1 <= number <= len(sheet.rounds) and 0 <= index < len(sheet.game.sides):
+                base = dict(sheet.rounds[number - 1].components[index])
+            fields = _components(
+                variant,
+                base,
+                line=line,
+                typed=_typed(
+                    meld=meld,
+                    natural=natural,
+                    mixed=mixed,
+                    red_threes=red_threes,
+                    hand=hand,
+                    black_threes=black_threes,
+                    black_in_hand=black_in_hand,
+                    red_in_hand=red_in_hand,
+                    twos_canastas=twos_canastas,
+                    joker_canastas=joker_canastas,
+                    wild_canastas=wild_canastas,
+                ),
+                went_out=went_out,
+                meld_cards=meld_cards,
+                hand_cards=hand_cards,
+            )
+            edited = await edit_round(actor.db, number=number, sides={index: fields}, **actor.ids())
+        except _UiError as error:
+            await send_error(interaction, [t(lang, error.key, **error.params)])
+            return
+        except RoundTextError as error:
+            assert variant is not None
+            await send_error(interaction, render_text_error(lang, index + 1, error, variant))
+            return
+        except (*REFUSALS, ScoringError) as error:
+            await refuse(interaction, lang, error)
+            return
+        title = t(lang, "ui.edit.title", number=number, side=edited.game.sides[index].name)
+        await send(interaction, embed=sheet_embed(lang, edited, variant, title))
+
+    edit.autocomplete("side")(_side_autocomplete)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RoundsCog(bot))
