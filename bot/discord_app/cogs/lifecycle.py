@@ -65,7 +65,7 @@ class LifecycleCog(commands.Cog):
             None,
             None,
         )
-        if untouched and lang is not None:
+        if untouched and lang not in (None, "en"):
             actor = self.bot.user.id if self.bot.user else 0
             await set_settings(self.db, guild.id, actor_id=actor, language=lang)
         log.info("joined server %s (language %s)", guild.id, lang or "en")
