@@ -241,7 +241,8 @@ def _result(lang: str, game: GameSummary) -> str:
     if game.draw:
         return t(lang, "history.draw")
     if game.winner_side is not None and game.winner_side < len(game.side_names):
-        return t(lang, "history.winner", side=game.side_names[game.winner_side])
+        name = discord.utils.escape_markdown(game.side_names[game.winner_side])
+        return t(lang, "history.winner", side=name)
     return t(lang, "history.finished")
 
 
