@@ -6,11 +6,13 @@ variant (with the table's house rules), so the rules answer and the score sheet 
 
 from __future__ import annotations
 
+import functools
 import string
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from bot.i18n import translate
-from bot.rules.topics import Topic
+from bot.rules.topics import REMOVABLE_NUMBERS, Topic
 from bot.scoring import Variant, all_variants
 
 
@@ -41,9 +43,10 @@ def placeholders(template: str) -> set[str]:
 
 
 class _Numbers(dict[str, object]):
-    """Variant numbers that never raise: a number a house rule removed falls back to the
-    shipped variant's value (e.g. a concealed bonus switched off), else ``?``. The completeness
-    test guarantees the shipped variants render without falling back."""
+    """Variant numbers that never raise. A number the table's house rules removed is handled by
+    the topic's ``without`` text (``template_for``); should a template still name one, it falls
+    back to the shipped variant's value, else ``?``. The completeness test guarantees that the
+    shipped variants, and tables without a concealed bonus, render without falling back."""
 
     def __init__(self, own: dict[str, object], fallback: dict[str, object]) -> None:
         super().__init__({**fallback, **own})
@@ -52,22 +55,46 @@ class _Numbers(dict[str, object]):
         return "?"
 
 
-def template_for(topic: Topic, lang: str, variant_id: str) -> str:
+@functools.lru_cache(maxsize=1024)
+def _names(template: str) -> frozenset[str]:
+    return frozenset(placeholders(template))
+
+
+def template_for(
+    topic: Topic, lang: str, variant_id: str, missing: Collection[str] = frozenset()
+) -> str:
+    """The text to render: the variant's own wording if it has one, and, when the table lacks a
+    number that wording names (``missing``, e.g. no concealed bonus by house rule), the topic's
+    text for tables without it."""
     text = topic.text[lang]  # type: ignore[index]
     override = text.by_variant.get(variant_id)
-    return override.answer if override else text.answer
+    template = override.answer if override else text.answer
+    for name in sorted(_names(template) & set(missing)):
+        without = text.without.get(name)
+        if without:
+            return without.answer
+    return template
+
+
+@functools.cache
+def _shipped_variants() -> Mapping[str, Variant]:
+    """The shipped variants, looked up once: ``all_variants`` resolves the data directory on
+    every call, which cost more than the rest of a render."""
+    return all_variants()
 
 
 def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
     """The topic in ``lang`` for ``variant``; see ``RenderedTopic.applies``."""
+    variants = _shipped_variants()
     applies = topic.applies_to(variant.id)
-    numbers_from = variant if applies else all_variants()[topic.home_variant or variant.id]
-    shipped = all_variants().get(numbers_from.id, numbers_from)
-    numbers = _Numbers(dict(numbers_from.numbers()), dict(shipped.numbers()))
-    template = template_for(topic, lang, numbers_from.id)
+    numbers_from = variant if applies else variants[topic.home_variant or variant.id]
+    shipped = variants.get(numbers_from.id, numbers_from)
+    own = numbers_from.numbers()
+    numbers = _Numbers(dict(own), dict(shipped.numbers()))
+    template = template_for(topic, lang, numbers_from.id, REMOVABLE_NUMBERS - own.keys())
     note = None
     if not applies:
-        names = ", ".join(all_variants()[v].name(lang) for v in topic.variants)
+        names = ", ".join(variants[v].name(lang) for v in topic.variants)
         note = translate(lang, "rules.not_this_variant", variant=variant.name(lang), variants=names)
     return RenderedTopic(
         id=topic.id,

@@ -25,6 +25,9 @@ LANGS: tuple[str, ...] = ("en", "no", "da", "fi")
 """The four languages every topic is written in; ``no`` is Norwegian bokmål."""
 ALL_VARIANTS = "all"
 Lang = Literal["en", "no", "da", "fi"]
+REMOVABLE_NUMBERS: frozenset[str] = frozenset({"concealed_bonus"})
+"""Placeholders a table's house rules can take away (``bot.scoring.house_rules``: a concealed
+bonus of 0 means none); a template that names one needs a ``without`` text for such tables."""
 
 
 class TopicFileError(Exception):
@@ -48,6 +51,20 @@ class TopicText(_Strict):
     answer: str = Field(min_length=1)
     aliases: list[str] = Field(min_length=1)
     by_variant: dict[str, VariantAnswer] = Field(default_factory=dict)
+    without: dict[str, VariantAnswer] = Field(default_factory=dict)
+    """The answer for a table that has no such number, keyed by the placeholder: a house rule
+    can switch a bonus off ("concealed_bonus" = 0), and then "200 in total" would be wrong."""
+
+    @field_validator("without")
+    @classmethod
+    def _removable_only(cls, without: dict[str, VariantAnswer]) -> dict[str, VariantAnswer]:
+        unknown = sorted(set(without) - REMOVABLE_NUMBERS)
+        if unknown:
+            raise ValueError(
+                f"without: {unknown} are not numbers a house rule can remove; "
+                f"known: {sorted(REMOVABLE_NUMBERS)}"
+            )
+        return without
 
     @field_validator("aliases")
     @classmethod

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from bot.rules.render import placeholders, render_topic, template_for
-from bot.rules.topics import LANGS, TopicFileError, all_topics, load_topic_file, load_topics
-from bot.scoring import all_variants
+from bot.rules.topics import (
+    LANGS,
+    REMOVABLE_NUMBERS,
+    TopicFileError,
+    all_topics,
+    load_topic_file,
+    load_topics,
+)
+from bot.scoring import all_variants, apply_house_rules
 
 MAX_ANSWER_CHARS = 1000
 TOPICS = all_topics()
@@ -59,6 +67,45 @@ def test_renders_for_every_applicable_variant(topic_id: str) -> None:
             assert len(rendered.text) <= MAX_ANSWER_CHARS, (
                 f"{topic_id}/{lang}/{variant_id}: {len(rendered.text)} chars"
             )
+
+
+@pytest.mark.parametrize("topic_id", sorted(TOPICS))
+def test_every_removable_number_has_a_text_for_tables_without_it(topic_id: str) -> None:
+    """A house rule can switch a number off; a text naming it needs a wording for that table,
+    in every language, which itself names only numbers such a table has."""
+    topic = TOPICS[topic_id]
+    for lang in LANGS:
+        text = topic.text[lang]
+        named = placeholders(text.answer) & REMOVABLE_NUMBERS
+        assert set(text.without) == named, f"{topic_id}/{lang}: without {set(text.without)}"
+        for name, alternative in text.without.items():
+            assert name not in placeholders(alternative.answer), f"{topic_id}/{lang}/{name}"
+
+
+NO_CONCEALED = apply_house_rules(VARIANTS["classic"], {"concealed_bonus": 0})
+SHIPPED_CONCEALED = VARIANTS["classic"].going_out.concealed_bonus
+
+
+@pytest.mark.parametrize("topic_id", ["concealed", "going_out", "round_scoring"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_concealed_bonus_house_rule_is_what_the_text_says(topic_id: str, lang: str) -> None:
+    """Regression: with the bonus switched off the text showed the shipped 200 anyway."""
+    assert "concealed_bonus" not in NO_CONCEALED.numbers()
+    topic = TOPICS[topic_id]
+    default = render_topic(topic, lang, VARIANTS["classic"]).text
+    table = render_topic(topic, lang, NO_CONCEALED).text
+    named = template_for(topic, lang, "classic").count("{concealed_bonus}")
+    shipped = re.compile(rf"(?<!\d){SHIPPED_CONCEALED}(?!\d)")
+    assert named >= 1
+    assert len(shipped.findall(table)) == len(shipped.findall(default)) - named, table
+    assert table == topic.text[lang].without["concealed_bonus"].answer.format_map(
+        NO_CONCEALED.numbers()
+    )
+
+
+def test_a_changed_concealed_bonus_is_rendered() -> None:
+    table = apply_house_rules(VARIANTS["classic"], {"concealed_bonus": 300})
+    assert "**300 in total**" in render_topic(TOPICS["concealed"], "en", table).text
 
 
 def test_a_topic_for_another_variant_is_answered_and_marked() -> None:
@@ -113,6 +160,12 @@ def test_loader_accepts_a_minimal_topic(tmp_path: Path) -> None:
         (lambda s: s + "\nsurprise = 1\n", "surprise"),
         (lambda s: s.replace('id = "sample"', 'id = "other"'), "file name"),
         (lambda s: s.replace('id = "sample"', 'id = "sample'), "TOML"),
+        (
+            lambda s: s.replace(
+                'aliases = ["a"]', 'aliases = ["a"]\nwithout.target.answer = "x"', 1
+            ),
+            "without",
+        ),
     ],
 )
 def test_loader_fails_loudly_naming_file_and_field(tmp_path: Path, change, needle: str) -> None:
