@@ -188,6 +188,15 @@ def cmd_migrate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
     return 0
 
 
+def cmd_demo(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.devtools.demo import run_demo
+
+    try:
+        return asyncio.run(run_demo(args.lang, stdout))
+    except KeyboardInterrupt:
+        return 130
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="canasta-bot", description="Canasta scorekeeping and rules answers for Discord."
@@ -231,6 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
     sync = sub.add_parser("sync", help="push the slash commands to Discord, on demand")
     sync.add_argument("--guild", type=int, default=None, help="one server id (instant)")
     sync.set_defaults(handler=cmd_sync)
+
+    demo = sub.add_parser(
+        "demo", help="play a short game against a built-in fake Discord (no token needed)"
+    )
+    demo.add_argument("--lang", **lang)
+    demo.set_defaults(handler=cmd_demo)
     return parser
 
 

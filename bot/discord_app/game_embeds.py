@@ -81,7 +81,7 @@ def start_embed(lang: str, game: GameInfo, variant: Variant, dealer: DealerInfo)
             add=command_hint(lang, "round", "add"),
             side=command_hint(lang, "round", "side"),
             form=command_hint(lang, "round", "form"),
-            example="420 1n 1m 2r out 70h",
+            example=t(lang, "ui.example"),
         ),
         inline=False,
     )
@@ -89,7 +89,9 @@ def start_embed(lang: str, game: GameInfo, variant: Variant, dealer: DealerInfo)
     return embed
 
 
-def _side_result(lang: str, score: SideScore, variant: Variant | None) -> list[str]:
+def _side_result(
+    lang: str, score: SideScore, variant: Variant | None, finished: bool = False
+) -> list[str]:
     lines = []
     for key in BREAKDOWN_KEYS:
         value = score.breakdown.get(key, 0)
@@ -103,7 +105,8 @@ def _side_result(lang: str, score: SideScore, variant: Variant | None) -> list[s
             lines.append(f"{t(lang, f'ui.part.{key}')}: {value}")
     lines.append(f"**{t(lang, 'ui.net')}: {score.net}**")
     lines.append(f"{t(lang, 'ui.total')}: **{score.total}**")
-    lines.append(t(lang, "ui.next_minimum", points=score.next_minimum))
+    if not finished:
+        lines.append(t(lang, "ui.next_minimum", points=score.next_minimum))
     return lines
 
 
@@ -128,7 +131,9 @@ def round_embed(
     and the winner when this round ended the game."""
     embed = discord.Embed(title=t(lang, "ui.round.title", number=outcome.number), colour=COLOUR)
     for side, score in zip(game.sides, outcome.results, strict=False):
-        value = "\n".join([players_text(side), *_side_result(lang, score, variant)]).strip()
+        value = "\n".join(
+            [players_text(side), *_side_result(lang, score, variant, outcome.finished)]
+        ).strip()
         embed.add_field(name=side.name, value=value[:1024], inline=True)
     lines: list[str] = []
     announced = None

@@ -315,7 +315,7 @@ async def test_round_form_records_a_round(
     modal = await handle.modal()
     assert modal["title"] == "Runde 1"
     inputs = [c for row in modal["components"] for c in row.get("components", [row])]
-    assert inputs[0]["placeholder"] == "420 1n 1m 2r out 70h"
+    assert inputs[0]["placeholder"] == "420 1n 1m 2r ud 70h"
     submitted = await fake.submit_modal(handle, {"side1": "500 1n ud", "side2": "120 1r 30h"})
     message = await submitted.response()
     assert message.embeds[0]["title"] == "Runde 1"

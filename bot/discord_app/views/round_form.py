@@ -13,7 +13,7 @@ import discord
 
 from bot.discord_app.language import t
 from bot.games.results import GameInfo
-from bot.games.round_text import EXAMPLE, EXAMPLE_CUBAN
+from bot.games.round_text import EXAMPLE_CUBAN
 from bot.scoring import Variant
 
 RecordLines = Callable[[discord.Interaction, dict[int, str]], Awaitable[None]]
@@ -30,7 +30,7 @@ class RoundForm(discord.ui.Modal):
             custom_id=f"roundform:{game.id}",
         )
         self._record = record
-        example = EXAMPLE_CUBAN if variant.canastas.wild else EXAMPLE
+        example = EXAMPLE_CUBAN if variant.canastas.wild else t(lang, "ui.example")
         self.inputs: list[discord.ui.TextInput[RoundForm]] = []
         for side in game.sides:
             field: discord.ui.TextInput[RoundForm] = discord.ui.TextInput(
