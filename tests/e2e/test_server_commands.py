@@ -73,13 +73,13 @@ def build_guild() -> tuple[FakeGuild, dict[str, FakeUser]]:
     """Alice owns the server; Bob holds a plain role (no permissions); Carol, Dave, Erik play."""
     users = {
         name: FakeUser(username=name, global_name=name.title())
-        for name in ("alice", "bob", "carol", "dave", "erik")
+        for name in ("alice", "bob", "carol", "dave", "erik", "frida")
     }
     guild = FakeGuild(name="Canasta Club", preferred_locale="en-US", owner_id=users["alice"].id)
     guild.add_channel("general")
     guild.add_channel("kitchen")
     guild.add_member(users["alice"], permissions=MANAGE_GUILD)
-    for name in ("bob", "carol", "dave", "erik"):
+    for name in ("bob", "carol", "dave", "erik", "frida"):
         guild.add_member(users[name])
     guild.members[users["bob"].id].role_id = new_snowflake()
     return guild, users
@@ -135,6 +135,8 @@ async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World
         env = {"CANASTA_LEAVE_GRACE_DAYS": "1", "CANASTA_PURGE_INTERVAL_SECONDS": "1"}
         process = BotProcess(fake, data_dir, env)
         await process.sync()
+        code, out, err = await process.run_cli("sync")  # global too: /forgetme works in DMs
+        assert code == 0, out + err
         await process.start()
         # discord.py waits for late GUILD_CREATEs before on_ready; one sent meanwhile would
         # count as part of start-up, not as a join. The bot logs when it is ready.
@@ -443,6 +445,17 @@ async def test_forgetme_confirmed_makes_the_player_anonymous(world: World) -> No
     assert message.ephemeral  # nothing is linked to Carol's account any more
 
 
+async def test_forgetme_works_in_a_direct_message(world: World) -> None:
+    question = await (
+        await world.slash("forgetme", user="frida", guild=None, locale="no")
+    ).response()
+    assert question.content.startswith("Dette erstatter Discord-kontoen din")
+    done = await (
+        await world.fake.click(question, button(question, "Glem meg"), user=world.users["frida"])
+    ).response()
+    assert done.content.startswith("Ferdig.")
+
+
 # ----- joining and leaving servers -------------------------------------------------------------
 async def wait_until(probe: Any, timeout: float = 10.0) -> Any:  # noqa: ASYNC109
     deadline = asyncio.get_running_loop().time() + timeout
@@ -476,6 +489,8 @@ async def test_joining_a_server_creates_its_settings_in_its_language(world: Worl
         return (await get_settings(world.db, klubi.id)).language == "fi"
 
     await wait_until(language)
+    shown = await (await world.slash("settings", guild=klubi, locale="de")).response()
+    assert embed(shown)["title"] == "Palvelimen asetukset"
 
 
 async def test_leaving_marks_the_server_and_returning_keeps_its_data(world: World) -> None:
@@ -507,3 +522,32 @@ async def test_data_of_a_server_left_longer_than_the_grace_is_purged(world: Worl
 
     await wait_until(purged, timeout=5)
     assert len(await past_games(world.db, guild_id=world.guild.id)) == 4
+
+
+# ----- games played through the commands show up ----------------------------------------------
+async def test_a_game_played_with_the_commands_reaches_stats_and_leaderboard(world: World) -> None:
+    table = world.guild.add_channel("table")
+    erik, dave = world.mention("erik"), world.mention("dave")
+    start = await (
+        await world.slash(
+            "game start",
+            {"variant": "two-player", "side1": erik, "side2": dave, "target": 1000},
+            channel=table,
+        )
+    ).response()
+    assert not start.ephemeral, start.content
+    finished = await (
+        await world.slash(
+            "round add", {"side1": "1100 1n 1m 1r out", "side2": "200 1r 55h"}, channel=table
+        )
+    ).response()
+    assert not finished.ephemeral, finished.content
+
+    card = embed(await (await world.slash("stats", user="erik", locale="fi")).response())
+    assert card["title"] == "Tilastot: Erik"
+    fields = {f["name"]: f["value"] for f in card["fields"]}
+    assert (fields["Pelattu"], fields["Voitettu"]) == ("1", "1")
+    board = embed(await (await world.slash("leaderboard", {"variant": "two-player"})).response())
+    assert erik in board["description"]
+    history = embed(await (await world.slash("history", channel=table)).response())
+    assert history["description"].splitlines()[1] == "A 2,100 – B 245 · 🏆 A"
