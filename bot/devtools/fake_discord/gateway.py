@@ -46,6 +46,12 @@ CLOSE_ALREADY_AUTHENTICATED = 4005
 CLOSE_INVALID_SHARD = 4010
 
 
+BARRIER_BUDGET = 100
+"""Heartbeat requests per minute and session. discord.py answers each through its gateway rate
+limiter (110 sends a minute); past it, the answer waits out the minute and so does everything the
+bot reads from the gateway, interactions included."""
+
+
 @dataclass
 class GatewaySession:
     """A gateway session: survives reconnects, keeps its events for RESUME."""
@@ -62,6 +68,8 @@ class GatewaySession:
     resumes: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     heartbeat_waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    barrier_times: list[float] = field(default_factory=list)
+    """When barriers asked for a heartbeat (loop time), to stay within ``BARRIER_BUDGET``."""
 
 
 class GatewayHub:
@@ -162,7 +170,14 @@ class GatewayHub:
         session = self.session_for_guild(guild_id)
         if session is None or session.ws is None or session.ws.closed:
             return False
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        session.barrier_times = [t for t in session.barrier_times if now - t < 60.0]
+        if len(session.barrier_times) >= BARRIER_BUDGET:
+            await asyncio.sleep(0.05)  # a weaker barrier, rather than stall the bot for a minute
+            return False
+        session.barrier_times.append(now)
+        waiter: asyncio.Future[None] = loop.create_future()
         session.heartbeat_waiters.append(waiter)
         await self._send(session.ws, session.connection, {"op": HEARTBEAT, "d": None})
         try:
