@@ -7,7 +7,9 @@ suite fast; the restart scenario lives in ``test_game_restart.py`` with its own 
 
 from __future__ import annotations
 
+import copy
 import itertools
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -451,3 +453,41 @@ async def test_autocomplete_reads_the_line_back(
         "round add", {"side1": "420 zz"}, "side1", channel=channel, locale="no"
     )
     assert "zz" in (await handle.choices())[0]["name"]
+
+
+async def test_an_expired_confirmation_is_refused(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    await run(fake, "game start", {}, channel=channel)
+    prompt = await run(fake, "game abandon", channel=channel)
+    stale = copy.deepcopy(prompt.raw)
+    for row in stale["components"]:
+        for button in row["components"]:
+            button["custom_id"] = re.sub(r":\d+$", ":1000", button["custom_id"])
+    yes = stale["components"][0]["components"][0]["custom_id"]
+    refused = await (await fake.click(stale, yes)).response()
+    assert refused.ephemeral
+    assert "expired" in refused.content
+    still = await run(fake, "round add", {"side1": "100", "side2": "50"}, channel=channel)
+    assert not still.ephemeral  # the game was not abandoned
+
+
+async def test_a_side_corrects_its_entry_before_the_round_scores(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    await run(
+        fake,
+        "game start",
+        {
+            "side1": f"{at(fake, 'carol')} {at(fake, 'eve')}",
+            "side2": f"{at(fake, 'bob')} {at(fake, 'dave')}",
+        },
+        channel=channel,
+    )
+    await run(fake, "round side", {"line": "300 1r"}, channel=channel, user="carol")
+    fixed = await run(
+        fake, "round side", {"line": "350 1r", "correct": True}, channel=channel, user="eve"
+    )
+    assert "`350 1r`" in fixed.content
+    done = await run(fake, "round side", {"side": 2, "meld": 100}, channel=channel, user="alice")
+    assert "**Round: 450**" in done.embeds[0]["fields"][0]["value"]  # a manager may enter any side

@@ -37,7 +37,6 @@ VARIANT_CHOICES = [
 ][:25]
 _MENTION = re.compile(r"<@!?(\d+)>")
 _ROLE = re.compile(r"<@&\d+>")
-SIDE_EXAMPLE = "Us: @alice @bob"
 FETCH_TIMEOUT = 1.0
 
 
