@@ -197,7 +197,8 @@ class _Side:
 
 
 def _number(token: str, digits: str, side: _Side) -> int | None:
-    value = int(digits)
+    # Length first: int() refuses strings of over 4300 digits with a ValueError of its own.
+    value = int(digits) if len(digits.lstrip("+-")) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
     if abs(value) > MAX_NUMBER:
         side.problems.append(TextProblem("too_big", token, {"limit": MAX_NUMBER}))
         return None

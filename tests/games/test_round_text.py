@@ -97,6 +97,7 @@ def _codes(text: str) -> list[tuple[str, str]]:
         ("1n 2n", [("repeated", "2n")]),
         ("out concealed", [("repeated", "concealed")]),
         ("9999999", [("too_big", "9999999")]),
+        ("1" * 5000 + "h", [("too_big", "1" * 5000 + "h")]),
         ("meld:joker,X", [("unknown_card", "meld:joker,x")]),
         ("meld:3♥", [("red_three_card", "meld:3♥")]),
         ("foo:AAK", [("unknown_token", "foo:aak")]),
