@@ -38,7 +38,10 @@ STOPWORDS: dict[str, frozenset[str]] = {
         under again so too very just also any some all each every both more most much many
         other such only own same get gets got have has had having let lets please pls thanks
         thank hey hi hello guys guy ok okay lol mate anyone someone somebody question tell know
-        im i'm it's whats does doesnt dont isnt arent cant wont s t d ll re ve m"""
+        im i'm it's whats does doesnt dont isnt arent cant wont s t d ll re ve m as now still
+        happen happens happened mean means meant really actually like wanna gonna need needs
+        needed anyway anybody everyone everybody something anything thing things wat wot u ur
+        y yall ya exactly right correct sure else even way again ever being"""
         )
     ),
     "no": (
@@ -49,7 +52,9 @@ STOPWORDS: dict[str, frozenset[str]] = {
         hvor eller hva skal selv sjøl her alle vil bli ble blitt kunne inn når være vært noe noen
         mange hvordan hvorfor hvilken hvilke hvem dere deres mye mer må får få fikk gjør gjøre
         gjelder egentlig liksom altså jo vel ja nei hei takk bare også etter før enn nok sånn
-        slik dette disse vår våre våres deg din dine ditt kor kva korleis kven dei eg me sa"""
+        slik dette disse vår våre våres deg din dine ditt kor kva korleis kven dei eg me sa
+        hvis dersom skjer skje skjedde betyr mener trenger trengs sant riktig kanskje visst
+        blir vært hos mot igjen enda fortsatt sitt sine hvilket ingen lov lova akkurat"""
         )
     ),
     "da": (
@@ -60,7 +65,8 @@ STOPWORDS: dict[str, frozenset[str]] = {
         skal selv her alle vil blive blev bliver kunne ind når være været noget nogen mange
         hvordan hvorfor hvilken hvilke hvem jer jeres meget mere må får få fik gør gøre gælder
         egentlig altså jo vel ja nej hej tak bare også efter før end nok sådan dette disse vores
-        dig din dine dit sagt hvis mon"""
+        dig din dine dit sagt hvis mon sker ske skete betyder mener behøver stadig stadigvæk
+        igen hos mod sit sine hvilket ingen lov præcis rigtigt mon monstro"""
         )
     ),
     "fi": (
@@ -71,7 +77,10 @@ STOPWORDS: dict[str, frozenset[str]] = {
         sitten nyt tai mutta minä sinä hän me te he minun sinun meidän teidän heidän minulla
         sinulla meillä teillä heillä mua mulla meil mä sä me ne se sen sitä siitä siihen tämä
         tämän tätä tuo voi voiko voinko voimmeko saa saako saanko saammeko pitää pitääkö täytyy
-        täytyykö tarvitsee onko oliko eikö kai vai hei kiitos no joo juu niinku siis mikäs"""
+        täytyykö tarvitsee onko oliko eikö kai vai hei kiitos no joo juu niinku siis mikäs
+        mitäs entä tapahtuu tarkoittaa pitäisi tarvitaan tarvitsen olisi ollaan jo vielä eli
+        ihan vaan millä kenen kenellä mun meil meitä siinä niitä niiden tää toi joku jotain
+        jokin mitään nämä saadaanko saadaan voidaanko"""
         )
     ),
 }
