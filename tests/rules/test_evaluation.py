@@ -1,11 +1,16 @@
-"""Retrieval accuracy floors on the labelled question set (``python -m bot.rules.evaluate``)."""
+"""Retrieval accuracy floors (``python -m bot.rules.evaluate --questions FILE``).
+
+The floors hold on the tuning set alone and on the tuning and held-out sets together. The
+held-out set was used to check changes to the search (stop words, synonyms, compounds), so it
+is no longer blind; ``questions_blind.toml`` is, and it is only reported, never gated or tuned
+to (see the README figures), because its figures do not reach these bars yet."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.rules.evaluate import DEFAULT_QUESTIONS, load_questions, table
 from bot.rules.evaluate import evaluate as run_evaluation
-from bot.rules.evaluate import load_questions, table
 from bot.rules.index import RulesIndex
 from bot.rules.topics import LANGS
 
@@ -14,9 +19,16 @@ TOP3_OVERALL = 0.98
 OFF_TOPIC_DECLINED = 0.80
 
 
-@pytest.fixture(scope="module")
-def results():
-    return run_evaluation(RulesIndex.load(), load_questions())
+HOLDOUT = DEFAULT_QUESTIONS.with_name("questions_holdout.toml")
+SETS = {
+    "tuning": lambda: load_questions(),
+    "tuning+holdout": lambda: load_questions() + load_questions(HOLDOUT),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(SETS))
+def results(request):
+    return run_evaluation(RulesIndex.load(), SETS[request.param]())
 
 
 def test_question_set_is_big_enough() -> None:
