@@ -1,13 +1,15 @@
 """The per-server leaderboard, by player or by partnership, over any variant and period.
 
-It reads the ``monthly_stats`` roll-up for whole calendar months inside the period and
-``game_stats`` only for the partial months at its edges, so its cost depends on the number of
-players and months, not on the number of games (100,000 games: well under 50 ms on SQLite).
+All time, it reads the ``total_stats`` roll-up: one row per player or pair and variant. For a
+period, it reads ``monthly_stats`` for the whole calendar months inside it and ``game_stats`` only
+for the partial months at its edges. Either way its cost depends on the number of players, pairs
+and months, not on the number of games (100,000 games: well under 50 ms on SQLite; see
+``benchmarks/storage_README.md``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,7 +20,7 @@ from bot.games.errors import BadPeriod, GameError
 from bot.games.ratings import ordinal
 from bot.games.results import Leaderboard, LeaderboardRow
 from bot.storage.engine import Database
-from bot.storage.models import GamePlayer, GameStat, MonthlyStat, Rating
+from bot.storage.models import GamePlayer, GameStat, MonthlyStat, Rating, TotalStat
 
 SORTS = ("wins", "games", "win_rate", "avg_net", "best_round", "canastas", "rating")
 BY = ("player", "partnership")
@@ -27,25 +29,6 @@ BY = ("player", "partnership")
 class BadSort(GameError):
     code = "bad_sort"
     template = "unknown leaderboard order {sort!r}; choose one of {allowed}"
-
-
-@dataclass
-class _Acc:
-    games: int = 0
-    won: int = 0
-    rounds: int = 0
-    net: int = 0
-    best_round: int | None = None
-    canastas: int = 0
-
-    def add(self, row: Any) -> None:
-        self.games += int(row.games)
-        self.won += int(row.won)
-        self.rounds += int(row.rounds)
-        self.net += int(row.net)
-        best = int(row.best_round)
-        self.best_round = best if self.best_round is None else max(self.best_round, best)
-        self.canastas += int(row.canastas)
 
 
 def _month_start(month: int) -> datetime:
@@ -82,12 +65,13 @@ def split_period(
 
 
 def _aggregate(table: Any, guild_id: int, pairs: bool, variant_id: str | None) -> Any:
-    count = table.games if table is MonthlyStat else func.count()
+    """Per player or pair: the sums of a roll-up (``games`` column) or of ``game_stats`` rows."""
+    games = func.count() if table is GameStat else func.sum(table.games)
     query = (
         select(
             table.user_a,
             table.user_b,
-            func.sum(count).label("games") if table is MonthlyStat else count.label("games"),
+            games.label("games"),
             func.sum(table.won).label("won"),
             func.sum(table.rounds).label("rounds"),
             func.sum(table.net).label("net"),
@@ -117,18 +101,66 @@ async def _names(session: AsyncSession, user_ids: set[int]) -> dict[int, str]:
     return names
 
 
-def _sort_key(sort: str, row: LeaderboardRow) -> tuple[float, ...]:
-    rating = row.rating if row.rating is not None else float("-inf")
-    keys = {
-        "wins": (row.won, row.win_rate, row.games),
-        "games": (row.games, row.won),
-        "win_rate": (row.win_rate, row.games),
-        "avg_net": (row.avg_net_per_round, row.games),
-        "best_round": (row.best_round, row.games),
-        "canastas": (row.canastas, row.games),
-        "rating": (rating, row.games),
-    }[sort]
-    return tuple(-k for k in keys)
+def _sources(
+    guild_id: int,
+    pairs: bool,
+    variant_id: str | None,
+    since: datetime | None,
+    until: datetime | None,
+) -> Any:
+    """One query giving each player's or pair's sums over the period, whole.
+
+    All time: ``total_stats``. A period: ``monthly_stats`` for its whole months and
+    ``game_stats`` for the partial months at its edges, summed again in SQL (one round trip;
+    measured faster than merging the parts in Python).
+    """
+    if since is None and until is None:
+        return _aggregate(TotalStat, guild_id, pairs, variant_id)
+    months, edges = split_period(since, until)
+    parts = []
+    if months is not None:
+        query = _aggregate(MonthlyStat, guild_id, pairs, variant_id)
+        lo, hi = months
+        if lo is not None:
+            query = query.where(MonthlyStat.month >= lo)
+        if hi is not None:
+            query = query.where(MonthlyStat.month < hi)
+        parts.append(query)
+    for start, end in edges:
+        query = _aggregate(GameStat, guild_id, pairs, variant_id)
+        if start is not None:
+            query = query.where(GameStat.ended_at >= start)
+        if end is not None:
+            query = query.where(GameStat.ended_at < end)
+        parts.append(query)
+    if len(parts) == 1:
+        return parts[0]
+    u = union_all(*parts).subquery()
+    return select(
+        u.c.user_a,
+        u.c.user_b,
+        func.sum(u.c.games).label("games"),
+        func.sum(u.c.won).label("won"),
+        func.sum(u.c.rounds).label("rounds"),
+        func.sum(u.c.net).label("net"),
+        func.max(u.c.best_round).label("best_round"),
+        func.sum(u.c.canastas).label("canastas"),
+    ).group_by(u.c.user_a, u.c.user_b)
+
+
+_Line = tuple[tuple[int, ...], int, int, float, int, float, int, int, float | None]
+"""users, games, won, win rate, rounds, average net per round, best round, canastas, rating."""
+
+_SORT_KEYS: dict[str, Callable[[_Line], tuple[Any, ...]]] = {
+    # Descending by the named figure, then the tie-breakers, then ascending user ids.
+    "wins": lambda x: (-x[2], -x[3], -x[1], x[0]),
+    "games": lambda x: (-x[1], -x[2], x[0]),
+    "win_rate": lambda x: (-x[3], -x[1], x[0]),
+    "avg_net": lambda x: (-x[5], -x[1], x[0]),
+    "best_round": lambda x: (-x[6], -x[1], x[0]),
+    "canastas": lambda x: (-x[7], -x[1], x[0]),
+    "rating": lambda x: (-(x[8] if x[8] is not None else float("-inf")), -x[1], x[0]),
+}
 
 
 async def leaderboard(
@@ -153,25 +185,7 @@ async def leaderboard(
     pairs = by == "partnership"
 
     async def work(session: AsyncSession) -> Leaderboard:
-        months, edges = split_period(since, until)
-        acc: dict[tuple[int, int], _Acc] = {}
-        if months is not None:
-            query = _aggregate(MonthlyStat, guild_id, pairs, variant_id)
-            lo, hi = months
-            if lo is not None:
-                query = query.where(MonthlyStat.month >= lo)
-            if hi is not None:
-                query = query.where(MonthlyStat.month < hi)
-            for row in (await session.execute(query)).all():
-                acc.setdefault((row.user_a, row.user_b), _Acc()).add(row)
-        for start, end in edges:
-            query = _aggregate(GameStat, guild_id, pairs, variant_id)
-            if start is not None:
-                query = query.where(GameStat.ended_at >= start)
-            if end is not None:
-                query = query.where(GameStat.ended_at < end)
-            for row in (await session.execute(query)).all():
-                acc.setdefault((row.user_a, row.user_b), _Acc()).add(row)
+        sums = (await session.execute(_sources(guild_id, pairs, variant_id, since, until))).all()
         ratings = {
             r.user_id: ordinal(r.mu, r.sigma)
             for r in (
@@ -182,33 +196,45 @@ async def leaderboard(
                 )
             ).all()
         }
-        rows = []
-        for (user_a, user_b), a in acc.items():
-            if a.games < min_games:
+        # Plain tuples for every player or pair, dataclasses only for the page shown.
+        lines: list[_Line] = []
+        for user_a, user_b, *figures in sums:
+            games, won, rounds, net, best_round, canastas = map(int, figures)
+            if games < min_games:
                 continue
             users = (user_a, user_b) if pairs else (user_a,)
             known = [ratings[u] for u in users if u in ratings]
-            rows.append(
-                LeaderboardRow(
-                    user_ids=users,
-                    display_names=(),
-                    games=a.games,
-                    won=a.won,
-                    win_rate=a.won / a.games if a.games else 0.0,
-                    rounds=a.rounds,
-                    avg_net_per_round=a.net / a.rounds if a.rounds else 0.0,
-                    best_round=a.best_round or 0,
-                    canastas=a.canastas,
-                    rating=sum(known) / len(known) if len(known) == len(users) else None,
+            lines.append(
+                (
+                    users,
+                    games,
+                    won,
+                    won / games if games else 0.0,
+                    rounds,
+                    net / rounds if rounds else 0.0,
+                    best_round or 0,
+                    canastas,
+                    sum(known) / len(known) if len(known) == len(users) else None,
                 )
             )
-        rows.sort(key=lambda r: (*_sort_key(sort, r), r.user_ids))
-        page = rows[:limit]
-        names = await _names(session, {u for r in page for u in r.user_ids})
-        page = [
-            LeaderboardRow(**{**r.__dict__, "display_names": tuple(names[u] for u in r.user_ids)})
-            for r in page
-        ]
-        return Leaderboard(guild_id, by, variant_id, since, until, sort, tuple(page))
+        lines.sort(key=_SORT_KEYS[sort])
+        page = lines[:limit]
+        names = await _names(session, {u for line in page for u in line[0]})
+        rows = tuple(
+            LeaderboardRow(
+                user_ids=users,
+                display_names=tuple(names[u] for u in users),
+                games=games,
+                won=won,
+                win_rate=win_rate,
+                rounds=rounds,
+                avg_net_per_round=avg_net,
+                best_round=best_round,
+                canastas=canastas,
+                rating=rating,
+            )
+            for users, games, won, win_rate, rounds, avg_net, best_round, canastas, rating in page
+        )
+        return Leaderboard(guild_id, by, variant_id, since, until, sort, rows)
 
     return await db.read(work)

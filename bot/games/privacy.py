@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import case, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.games.access import audit, utcnow
@@ -26,6 +26,7 @@ from bot.storage.models import (
     PendingEntry,
     Rating,
     Round,
+    TotalStat,
 )
 
 
@@ -44,6 +45,33 @@ def _scrub(value: Any, user_id: int, anon_id: int) -> Any:
     if isinstance(value, str) and value == str(user_id):
         return str(anon_id)
     return value
+
+
+def _rekey_stats(table: Any, user_id: int, anon_id: int) -> list[Any]:
+    """Statements putting ``anon_id`` for ``user_id`` in a stats table's (user_a, user_b) keys.
+
+    A pair stays in ascending order (``user_a < user_b``), as a game finished or edited later
+    writes it, so a forgotten player's partnership keeps one key and never splits in two. A
+    player's own row (``user_b`` = 0) just takes the new id. Both sides of the CASE read the
+    row's old values, on SQLite and PostgreSQL alike.
+    """
+    a, b = table.user_a, table.user_b
+    anon_first = (b == 0) | (b > anon_id)
+    other_first = a < anon_id
+    return [
+        update(table)
+        .where(a == user_id)
+        .values(
+            user_a=case((anon_first, anon_id), else_=b),
+            user_b=case((anon_first, b), else_=anon_id),
+        ),
+        update(table)
+        .where(b == user_id)
+        .values(
+            user_a=case((other_first, a), else_=anon_id),
+            user_b=case((other_first, anon_id), else_=a),
+        ),
+    ]
 
 
 async def forget_user(db: Database, user_id: int) -> ForgetReport:
@@ -79,10 +107,11 @@ async def forget_user(db: Database, user_id: int) -> ForgetReport:
             update(Game).where(Game.started_by == user_id).values(started_by=anon_id),
             update(AuditEntry).where(AuditEntry.actor_id == user_id).values(actor_id=anon_id),
             update(Rating).where(Rating.user_id == user_id).values(user_id=anon_id),
-            update(GameStat).where(GameStat.user_a == user_id).values(user_a=anon_id),
-            update(GameStat).where(GameStat.user_b == user_id).values(user_b=anon_id),
-            update(MonthlyStat).where(MonthlyStat.user_a == user_id).values(user_a=anon_id),
-            update(MonthlyStat).where(MonthlyStat.user_b == user_id).values(user_b=anon_id),
+            *(
+                statement
+                for table in (GameStat, MonthlyStat, TotalStat)
+                for statement in _rekey_stats(table, user_id, anon_id)
+            ),
         ]
         for statement in statements:
             result = await session.execute(statement.execution_options(synchronize_session=False))

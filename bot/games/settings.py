@@ -19,6 +19,7 @@ from bot.storage.models import (
     GuildSettings,
     MonthlyStat,
     Rating,
+    TotalStat,
 )
 
 LANGUAGES: Final = ("en", "no", "da", "fi")
@@ -140,7 +141,7 @@ async def delete_guild_data(db: Database, guild_id: int) -> None:
 
 
 async def _delete_guild(session: AsyncSession, guild_id: int) -> None:
-    for model in (MonthlyStat, GameStat, Rating, AuditEntry):
+    for model in (TotalStat, MonthlyStat, GameStat, Rating, AuditEntry):
         await session.execute(delete(model).where(model.guild_id == guild_id))
     await session.execute(delete(Game).where(Game.guild_id == guild_id))
     await session.execute(delete(GuildSettings).where(GuildSettings.guild_id == guild_id))

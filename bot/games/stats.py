@@ -1,8 +1,10 @@
 """Denormalised per-game statistics, written when a game finishes, for a fast leaderboard.
 
 A finished game with players gets one ``GameStat`` row per player and one per partnership (two
-players on the same side), and the ``MonthlyStat`` roll-ups those rows belong to are recomputed
-from ``game_stats`` (not incremented), so rewriting a game after an edit can never drift.
+players on the same side). The ``MonthlyStat`` roll-ups those rows belong to are recomputed from
+``game_stats``, and the all-time ``TotalStat`` rows of the same players and pairs from
+``monthly_stats`` (recomputed, not incremented), so rewriting a game after an edit can never
+drift. All of it happens in the caller's transaction, together with the change to the game.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 from itertools import combinations
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.scoring import parse_side
-from bot.storage.models import GAME_FINISHED, Game, GameStat, MonthlyStat, Round
+from bot.storage.models import GAME_FINISHED, Game, GameStat, MonthlyStat, Round, TotalStat
 
 StatKey = tuple[int, str, int, int, int]
 """(guild_id, variant_id, month, user_a, user_b): the roll-up a ``GameStat`` row feeds."""
@@ -94,64 +97,106 @@ async def refresh_game_stats(session: AsyncSession, game: Game) -> None:
     await refresh_roll_ups(session, old_keys | new_keys)
 
 
+MEASURES = ("games", "won", "rounds", "net", "best_round", "canastas")
+MONTHLY_COLUMNS = ("guild_id", "variant_id", "month", "user_a", "user_b", *MEASURES)
+TOTAL_COLUMNS = ("guild_id", "variant_id", "user_a", "user_b", *MEASURES)
+
+
+def _summed(table: Any, count: Any) -> list[Any]:
+    """The roll-up measures over ``table``'s rows: ``count`` is what one row counts as games."""
+    return [
+        count,
+        func.sum(table.won),
+        func.sum(table.rounds),
+        func.sum(table.net),
+        func.max(table.best_round),
+        func.sum(table.canastas),
+    ]
+
+
+def _only(table: Any, users: list[tuple[int, int]]) -> list[Any]:
+    """Rows of exactly these (user_a, user_b) keys.
+
+    The two plain IN lists let both back ends seek the index per key (a row-value IN alone
+    makes SQLite scan the whole month or server); the row-value IN then drops the cross
+    combinations of the two lists.
+    """
+    return [
+        table.user_a.in_(sorted({a for a, _ in users})),
+        table.user_b.in_(sorted({b for _, b in users})),
+        tuple_(table.user_a, table.user_b).in_(users),
+    ]
+
+
 async def refresh_roll_ups(session: AsyncSession, keys: Iterable[StatKey]) -> None:
-    """Recompute the ``MonthlyStat`` rows for ``keys`` from ``game_stats``."""
-    by_month: dict[tuple[int, str, int], list[tuple[int, int]]] = {}
+    """Recompute the ``MonthlyStat`` rows for ``keys`` from ``game_stats``, then the
+    ``TotalStat`` rows of the same players and pairs from ``monthly_stats``."""
+    by_month: dict[tuple[int, str, int], set[tuple[int, int]]] = {}
+    by_variant: dict[tuple[int, str], set[tuple[int, int]]] = {}
     for guild_id, variant_id, month, user_a, user_b in keys:
-        by_month.setdefault((guild_id, variant_id, month), []).append((user_a, user_b))
-    for (guild_id, variant_id, month), users in by_month.items():
-        in_users = tuple_(GameStat.user_a, GameStat.user_b).in_(users)
+        by_month.setdefault((guild_id, variant_id, month), set()).add((user_a, user_b))
+        by_variant.setdefault((guild_id, variant_id), set()).add((user_a, user_b))
+    g, m, t = GameStat, MonthlyStat, TotalStat
+    for (guild_id, variant_id, month), user_set in by_month.items():
+        users = sorted(user_set)
         await session.execute(
-            delete(MonthlyStat).where(
-                MonthlyStat.guild_id == guild_id,
-                MonthlyStat.variant_id == variant_id,
-                MonthlyStat.month == month,
-                tuple_(MonthlyStat.user_a, MonthlyStat.user_b).in_(users),
+            delete(m).where(
+                m.guild_id == guild_id,
+                m.variant_id == variant_id,
+                m.month == month,
+                *_only(m, users),
             )
         )
         summary = (
-            select(
-                GameStat.guild_id,
-                GameStat.variant_id,
-                GameStat.month,
-                GameStat.user_a,
-                GameStat.user_b,
-                func.count(),
-                func.sum(GameStat.won),
-                func.sum(GameStat.rounds),
-                func.sum(GameStat.net),
-                func.max(GameStat.best_round),
-                func.sum(GameStat.canastas),
-            )
+            select(g.guild_id, g.variant_id, g.month, g.user_a, g.user_b, *_summed(g, func.count()))
             .where(
-                GameStat.guild_id == guild_id,
-                GameStat.variant_id == variant_id,
-                GameStat.month == month,
-                in_users,
+                g.guild_id == guild_id,
+                g.variant_id == variant_id,
+                g.month == month,
+                *_only(g, users),
             )
-            .group_by(
-                GameStat.guild_id,
-                GameStat.variant_id,
-                GameStat.month,
-                GameStat.user_a,
-                GameStat.user_b,
-            )
+            .group_by(g.guild_id, g.variant_id, g.month, g.user_a, g.user_b)
         )
+        await session.execute(insert(m).from_select(MONTHLY_COLUMNS, summary))
+    for (guild_id, variant_id), user_set in by_variant.items():
+        users = sorted(user_set)
         await session.execute(
-            insert(MonthlyStat).from_select(
-                [
-                    "guild_id",
-                    "variant_id",
-                    "month",
-                    "user_a",
-                    "user_b",
-                    "games",
-                    "won",
-                    "rounds",
-                    "net",
-                    "best_round",
-                    "canastas",
-                ],
-                summary,
+            delete(t).where(
+                t.guild_id == guild_id,
+                t.variant_id == variant_id,
+                *_only(t, users),
             )
         )
+        summary = (
+            select(m.guild_id, m.variant_id, m.user_a, m.user_b, *_summed(m, func.sum(m.games)))
+            .where(
+                m.guild_id == guild_id,
+                m.variant_id == variant_id,
+                *_only(m, users),
+            )
+            .group_by(m.guild_id, m.variant_id, m.user_a, m.user_b)
+        )
+        await session.execute(insert(t).from_select(TOTAL_COLUMNS, summary))
+
+
+async def rebuild_roll_ups(session: AsyncSession, guild_id: int | None = None) -> None:
+    """Recompute every ``MonthlyStat`` and ``TotalStat`` row (of one server) from ``game_stats``.
+
+    Not needed in normal operation (each game change refreshes its own keys); for bulk loads
+    such as the benchmark's, and for repairing a database by hand.
+    """
+    g, m, t = GameStat, MonthlyStat, TotalStat
+    monthly = select(
+        g.guild_id, g.variant_id, g.month, g.user_a, g.user_b, *_summed(g, func.count())
+    ).group_by(g.guild_id, g.variant_id, g.month, g.user_a, g.user_b)
+    total = select(
+        m.guild_id, m.variant_id, m.user_a, m.user_b, *_summed(m, func.sum(m.games))
+    ).group_by(m.guild_id, m.variant_id, m.user_a, m.user_b)
+    wipe_m, wipe_t = delete(m), delete(t)
+    if guild_id is not None:
+        monthly, total = monthly.where(g.guild_id == guild_id), total.where(m.guild_id == guild_id)
+        wipe_m, wipe_t = wipe_m.where(m.guild_id == guild_id), wipe_t.where(t.guild_id == guild_id)
+    await session.execute(wipe_t)
+    await session.execute(wipe_m)
+    await session.execute(insert(m).from_select(MONTHLY_COLUMNS, monthly))
+    await session.execute(insert(t).from_select(TOTAL_COLUMNS, total))

@@ -280,11 +280,50 @@ class MonthlyStat(Base):
     """
 
     __tablename__ = "monthly_stats"
-    __table_args__ = (Index("ix_monthly_stats_guild_id_month", "guild_id", "month"),)
+    __table_args__ = (
+        # Covering, players before pairs, each player's or pair's months together: a period's
+        # leaderboard is one scan of the index in GROUP BY order (no table look-ups, no sort),
+        # and refreshing one player's or pair's all-time total is an index seek.
+        Index(
+            "ix_monthly_stats_by_user",
+            "guild_id",
+            "user_b",
+            "user_a",
+            "variant_id",
+            "month",
+            "games",
+            "won",
+            "rounds",
+            "net",
+            "best_round",
+            "canastas",
+        ),
+    )
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     variant_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     month: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_a: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    user_b: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    games: Mapped[int]
+    won: Mapped[int]
+    rounds: Mapped[int]
+    net: Mapped[int] = mapped_column(BigInteger)
+    best_round: Mapped[int]
+    canastas: Mapped[int]
+
+
+class TotalStat(Base):
+    """``MonthlyStat`` summed over all months: the all-time leaderboard reads only this.
+
+    One row per server, variant and player (``user_b`` = 0) or pair, recomputed from
+    ``monthly_stats`` for the keys a game touches, in the transaction that changes the game.
+    """
+
+    __tablename__ = "total_stats"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    variant_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     user_a: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     user_b: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     games: Mapped[int]
