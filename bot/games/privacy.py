@@ -116,16 +116,18 @@ async def forget_user(db: Database, user_id: int) -> ForgetReport:
         for statement in statements:
             result = await session.execute(statement.execution_options(synchronize_session=False))
             changed += result.rowcount or 0
-        # Snapshots in the audit trail name players too (start, settings): scrub their JSON.
+        # Snapshots in the audit trail name players too: scrub the JSON of the entries of their
+        # games (start: the sides and players) and of every server-level entry (settings
+        # changes, in any server: game_id is NULL there).
+        snapshots = AuditEntry.game_id.is_(None)
         if game_ids:
-            for entry in (
-                await session.scalars(select(AuditEntry).where(AuditEntry.game_id.in_(game_ids)))
-            ).all():
-                before = _scrub(entry.before, user_id, anon_id)
-                after = _scrub(entry.after, user_id, anon_id)
-                if before != entry.before or after != entry.after:
-                    entry.before, entry.after = before, after
-                    changed += 1
+            snapshots = snapshots | AuditEntry.game_id.in_(game_ids)
+        for entry in (await session.scalars(select(AuditEntry).where(snapshots))).all():
+            before = _scrub(entry.before, user_id, anon_id)
+            after = _scrub(entry.after, user_id, anon_id)
+            if before != entry.before or after != entry.after:
+                entry.before, entry.after = before, after
+                changed += 1
         for guild_id in sorted(guilds):
             audit(
                 session,

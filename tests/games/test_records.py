@@ -121,8 +121,47 @@ async def test_exports(db):
     assert [g["id"] for g in everything["games"]] == [game.id]
 
 
+async def _add_settings_audit(db, guild_id, before, after):
+    """A server-level (settings) audit row whose snapshots name users, written directly."""
+    from bot.storage.models import AuditEntry
+
+    async def work(session):
+        session.add(
+            AuditEntry(
+                guild_id=guild_id,
+                game_id=None,
+                action="settings",
+                actor_id=BOB,
+                at=datetime.now(UTC),
+                before=before,
+                after=after,
+            )
+        )
+
+    await db.write(work)
+
+
+async def _settings_audit(db):
+    from sqlalchemy import select
+
+    from bot.storage.models import AuditEntry
+
+    async def work(session):
+        rows = await session.scalars(select(AuditEntry).where(AuditEntry.game_id.is_(None)))
+        return [(e.guild_id, e.action, e.actor_id, e.before, e.after) for e in rows]
+
+    return await db.read(work)
+
+
 async def test_forget_user_keeps_scores_for_others(db):
     game = await _finished_game(db)
+    await set_settings(db, GUILD, actor_id=ALICE, language="fi")
+    # Settings snapshots may name users (say, managers by user id), in any server; 110 and
+    # "1100" only contain ALICE's digits and must stay as they are.
+    await _add_settings_audit(
+        db, GUILD, {"managers": [ALICE, BOB], "limit": 110}, {"managers": [str(ALICE)]}
+    )
+    await _add_settings_audit(db, 3003, None, {"managers": [BOB, ALICE], "note": "1100"})
     report = await forget_user(db, ALICE)
     assert report.anon_id < 0
     sheet = await score_sheet(db, guild_id=GUILD, channel_id=CHANNEL)
@@ -141,6 +180,12 @@ async def test_forget_user_keeps_scores_for_others(db):
     assert report.anon_id in {u for r in board.rows for u in r.user_ids}
     exported = await export_game(db, guild_id=GUILD, game_id=game.id, fmt="json")
     assert f'"{ALICE}"' not in exported
+    server_level = await _settings_audit(db)
+    assert not re.search(rf"(?<![\d.]){ALICE}(?![\d.])", json.dumps(server_level))
+    assert {"managers": [report.anon_id, BOB], "limit": 110} in [e[3] for e in server_level]
+    assert {"managers": [str(report.anon_id)]} in [e[4] for e in server_level]
+    assert {"managers": [BOB, report.anon_id], "note": "1100"} in [e[4] for e in server_level]
+    assert [e[2] for e in server_level if e[1] == "settings"].count(report.anon_id) == 1
 
 
 async def test_settings_and_purge(db):
