@@ -175,7 +175,8 @@ class PlayerStats:
 
     row: LeaderboardRow
     rank: int
-    players: int
+    players: str
+    """How many players were ranked ("12", or "500+" when the list was cut)."""
     rating: RatingInfo | None
     partners: tuple[LeaderboardRow, ...]
 

@@ -95,7 +95,7 @@ def test_a_full_partnership_leaderboard_fits_an_embed() -> None:
 
 
 def test_stats_list_partners_without_the_player() -> None:
-    stats = PlayerStats(row(5), 1, 3, None, (row(5, 8), row(2, 5)))
+    stats = PlayerStats(row(5), 1, "3", None, (row(5, 8), row(2, 5)))
     embed = stats_embed("da", "Alice", stats, "cuban")
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Makkere"].splitlines() == [
