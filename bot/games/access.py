@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, null, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, raiseload, selectinload
 
 from bot.games.errors import (
     GameFinished,
@@ -40,7 +41,7 @@ from bot.scoring import (
     dealer_for_round,
     load_variant,
 )
-from bot.storage.models import GAME_ACTIVE, GAME_FINISHED, AuditEntry, Game
+from bot.storage.models import GAME_ACTIVE, GAME_FINISHED, AuditEntry, Game, PendingEntry, Round
 
 
 def utcnow() -> datetime:
@@ -126,6 +127,24 @@ async def find_game(
                     game = candidate
         if game is None:
             raise NoActiveGame(channel_id=channel_id)
+    return check_game(
+        game,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        allow_ended=allow_ended,
+        allow_abandoned=allow_abandoned,
+    )
+
+
+def check_game(
+    game: Game,
+    *,
+    guild_id: int,
+    channel_id: int | None,
+    allow_ended: bool = False,
+    allow_abandoned: bool = False,
+) -> Game:
+    """``game`` if a command in this server and channel may act on it in its state."""
     if game.guild_id != guild_id:
         raise NotInGuild(game_id=game.id, guild_id=guild_id)
     if channel_id is not None and game.channel_id != channel_id:
@@ -135,6 +154,57 @@ async def find_game(
     if not allow_abandoned:
         raise GameFinished(game_id=game.id, state=game.state)
     return game
+
+
+@dataclass(frozen=True)
+class RoundTarget:
+    """The locked game a new round goes to, and what the same statement found out about it."""
+
+    game: Game
+    recorded: bool
+    """This interaction already recorded a round (of this or another game): replay it."""
+    has_pending: bool
+    """Sides have entered numbers for the next round (side-by-side entry)."""
+
+
+async def lock_for_round(
+    session: AsyncSession,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: int | None,
+    interaction_id: str | None,
+) -> RoundTarget:
+    """``find_game(..., lock=True)`` for recording a round, in one round trip.
+
+    The game row (locked), its players, whether ``interaction_id`` already recorded a round and
+    whether pending side entries exist come from a single SELECT; the sides are not loaded (a
+    round does not need them; touching them raises). Refuses like ``find_game``.
+    """
+    recorded: Any = null()
+    if interaction_id is not None:
+        recorded = select(Round.id).where(Round.interaction_id == interaction_id).scalar_subquery()
+    pending = exists().where(PendingEntry.game_id == Game.id)
+    where = (
+        [Game.id == game_id]
+        if game_id is not None
+        else [Game.channel_id == channel_id, Game.state == GAME_ACTIVE]
+    )
+    query = (
+        select(Game, recorded.label("recorded"), pending.label("has_pending"))
+        .where(*where)
+        .options(joinedload(Game.players), raiseload(Game.sides))
+        .with_for_update(of=Game)
+        .execution_options(populate_existing=True)
+    )
+    row = (await session.execute(query)).unique().one_or_none()
+    if row is None:
+        if game_id is not None:
+            raise GameNotFound(game_id=game_id)
+        raise NoActiveGame(channel_id=channel_id)
+    game, recorded_id, has_pending = row
+    check_game(game, guild_id=guild_id, channel_id=channel_id)
+    return RoundTarget(game, recorded_id is not None, bool(has_pending))
 
 
 def check_allowed(

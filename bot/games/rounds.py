@@ -20,10 +20,11 @@ from bot.games.access import (
     dealer_info,
     find_game,
     game_variant,
+    lock_for_round,
     side_scores,
     utcnow,
 )
-from bot.games.errors import BadSide, NoRounds, RoundNotFound, SideAlreadyEntered
+from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
 from bot.games.ratings import recompute_guild_ratings
 from bot.games.results import RoundOutcome, ScoreSheet, SideEntryOutcome
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
@@ -117,8 +118,17 @@ async def _append_round(
     sides: Sequence[SideRound],
     actor_id: int,
     interaction_id: str | None,
+    has_pending: bool = True,
 ) -> RoundOutcome:
+    """Score and store the next round: one flush writes the round, the game and the audit row.
+
+    The running totals come from the game row (kept in step by every edit and undo), so only
+    this round is scored, never the whole game again. ``has_pending=False`` (the caller knows
+    there are no side entries waiting) saves the DELETE of pending entries.
+    """
     results = score_round(variant, sides, list(game.totals))
+    if has_pending:
+        await session.execute(delete(PendingEntry).where(PendingEntry.game_id == game.id))
     number = game.round_count + 1
     rnd = Round(
         game_id=game.id,
@@ -133,10 +143,9 @@ async def _append_round(
     session.add(rnd)
     game.round_count = number
     game.totals = [r.total for r in results]
-    await session.execute(delete(PendingEntry).where(PendingEntry.game_id == game.id))
-    await session.flush()
     finished, _, _ = outcome(variant, game.totals)
     if finished:
+        await session.flush()
         await close_game(session, game, variant, END_TARGET)
     audit(
         session,
@@ -169,16 +178,38 @@ async def record_round(
     """
 
     async def work(session: AsyncSession) -> RoundOutcome:
-        earlier = await _round_by_interaction(session, guild_id, interaction_id)
-        if earlier is not None:
-            return earlier
-        game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
-        )
+        # One SELECT locks the game and says whether this interaction already recorded a round
+        # and whether side entries are pending. The retry check runs on its own only when the
+        # lookup refuses (the round this interaction recorded may have finished the game) or
+        # that SELECT saw a recorded round.
+        try:
+            target = await lock_for_round(
+                session,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=game_id,
+                interaction_id=interaction_id,
+            )
+        except GameError:
+            earlier = await _round_by_interaction(session, guild_id, interaction_id)
+            if earlier is not None:
+                return earlier
+            raise
+        if target.recorded:
+            earlier = await _round_by_interaction(session, guild_id, interaction_id)
+            if earlier is not None:
+                return earlier
+        game = target.game
         check_allowed(game, actor_id, actor_is_manager, "record")
         variant = game_variant(game.variant_id, game.house_rules)
         parsed = parse_sides(sides)
-        return await _append_round(session, game, variant, parsed, actor_id, interaction_id)
+        # SQLite: BEGIN IMMEDIATE held the write lock before that SELECT, so "no pending
+        # entries" is still true. PostgreSQL: the SELECT's snapshot may predate an entry
+        # committed while it waited for the row lock, so the DELETE always runs there.
+        has_pending = target.has_pending or session.get_bind().dialect.name != "sqlite"
+        return await _append_round(
+            session, game, variant, parsed, actor_id, interaction_id, has_pending
+        )
 
     return await db.write(work)
 
