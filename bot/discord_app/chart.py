@@ -1,23 +1,20 @@
 """The score sheet's chart: every side's running total over the rounds, as a PNG.
 
-matplotlib is an optional dependency (``pip install canasta-bot[charts]``) and slow to import,
-so it is imported inside the render function, with the Agg backend (no display), and the
-function is meant to run in a worker thread (``asyncio.to_thread``) so a chart never stalls the
-event loop. Without matplotlib the sheet is sent without a chart.
+matplotlib is slow to import, so it is imported inside the render function, with the Agg backend
+(no display), and the function is meant to run in a worker thread (``asyncio.to_thread``) so a
+chart never stalls the event loop. Where matplotlib is missing the sheet is sent without a chart.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from collections.abc import Sequence
 
 
 def chart_available() -> bool:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether charts can be drawn, without paying for the import on the event loop."""
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def render_totals_png(
