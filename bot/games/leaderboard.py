@@ -20,7 +20,7 @@ from bot.games.errors import BadPeriod, GameError
 from bot.games.ratings import ordinal
 from bot.games.results import Leaderboard, LeaderboardRow
 from bot.storage.engine import Database
-from bot.storage.models import GamePlayer, GameStat, MonthlyStat, Rating, TotalStat
+from bot.storage.models import GamePlayer, GameStat, MonthlyStat, Rating, TotalStat, UtcDateTime
 
 SORTS = ("wins", "games", "win_rate", "avg_net", "best_round", "canastas", "rating")
 BY = ("player", "partnership")
@@ -64,13 +64,13 @@ def split_period(
     return (lo, hi), edges
 
 
-def _inline(value: int, type_: Any) -> Any:
-    """A whole number written into the SQL text, not sent as a parameter.
+def _inline(value: int | datetime, type_: Any) -> Any:
+    """A number or time written into the SQL text, not sent as a parameter.
 
     PostgreSQL switches a prepared statement run more than five times to a generic plan, which
-    cannot see how many rows a server or a month range holds; for the period query it chose a
-    sort where a hash aggregate was twice as fast. With the numbers in the text (still a cached
-    compiled statement), every plan sees them.
+    cannot see how many rows a server, a month range or a time range holds; for the period query
+    it chose a sort where a hash aggregate was twice as fast. With the values in the text (still
+    a cached compiled statement; the type renders them as it binds them), every plan sees them.
     """
     return bindparam(None, value, type_=type_, literal_execute=True)
 
@@ -91,7 +91,11 @@ def _aggregate(table: Any, guild_id: int, pairs: bool, variant_id: str | None) -
         )
         .where(
             table.guild_id == _inline(guild_id, BigInteger()),
-            table.user_b != 0 if pairs else table.user_b == 0,
+            # Inline too: as a parameter, the generic plan took "user_b = $1" for a rare value
+            # and walked every player row of game_stats through ix_game_stats_user_b.
+            table.user_b != _inline(0, BigInteger())
+            if pairs
+            else table.user_b == _inline(0, BigInteger()),
         )
         .group_by(table.user_a, table.user_b)
     )
@@ -142,9 +146,9 @@ def _sources(
     for start, end in edges:
         query = _aggregate(GameStat, guild_id, pairs, variant_id)
         if start is not None:
-            query = query.where(GameStat.ended_at >= start)
+            query = query.where(GameStat.ended_at >= _inline(start, UtcDateTime()))
         if end is not None:
-            query = query.where(GameStat.ended_at < end)
+            query = query.where(GameStat.ended_at < _inline(end, UtcDateTime()))
         parts.append(query)
     return parts
 
