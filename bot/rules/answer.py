@@ -51,10 +51,21 @@ class RulesAnswer:
         return tuple(t.id for t in self.topics)
 
 
-def decide(ranking: tuple[ScoredTopic, ...]) -> tuple[Kind, list[str], list[str]]:
-    """(kind, topic ids to show, topic ids to suggest) from the ranked scores."""
-    if not ranking or ranking[0].score < MIN_SCORE:
+def decide(
+    ranking: tuple[ScoredTopic, ...], strong: bool = False
+) -> tuple[Kind, list[str], list[str]]:
+    """(kind, topic ids to show, topic ids to suggest) from the ranked scores.
+
+    A weak best score is declined, unless the question is ``strong`` (it names the game's own
+    vocabulary, see ``SearchResult.strong``): a player who asks about jokers or eights is
+    asking a rules question, and the two closest topics serve them better than the full list.
+    """
+    if not ranking:
         return "no_match", [], []
+    if ranking[0].score < MIN_SCORE:
+        if not strong or len(ranking) < 2:
+            return "no_match", [], []
+        return "choice", [ranking[0].id, ranking[1].id], []
     best = ranking[0]
     if len(ranking) > 1 and ranking[1].score >= TIE_RATIO * best.score:
         return "choice", [best.id, ranking[1].id], []

@@ -83,7 +83,7 @@ class RulesIndex:
         variant = variant or load_variant(DEFAULT_VARIANT)
         result = self.search_index.search(question)
         language = reply_language(lang, locale, result.language)
-        kind, shown, suggested = decide(result.hits)
+        kind, shown, suggested = decide(result.hits, result.strong)
         top = result.hits[0].id if result.hits else None
         figures = compute(question, variant, top, sure_of_other=kind == "answer")
         forced = [self._topic_for(f) for f in figures]

@@ -21,6 +21,7 @@ Keys are lower-case, unfolded words; matching folds diacritics where it says so.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.rules.text import fold
 
@@ -180,3 +181,92 @@ def is_game_word(word: str) -> bool:
         or folded[:GAME_PREFIX] in _GAME_LONG
         or folded[: GAME_PREFIX - 1] in _GAME_FOUR
     )
+
+
+_STRONG_GAME_WORDS = """
+    joker jokers jokere jokeren jokerne jokeri jokerit jokerkort meld melds melded melding
+    meldinger melde meldt discard discards deuce deuces wildcard wildcards makker makkeren
+    makkern treer treere treeren treerne toer toere toeren toerne kastebunke kastebunken
+    trekkbunke trekkbunken afkast afkastbunke afkastbunken trækbunke trækbunken poistopakka
+    poistopakan poistopakasta nostopakka nostopakan nostopakasta ulosmeno ulosmenosta
+    kakkonen kakkoset kakkosia kolmonen kolmoset kolmosia avausraja utgang udgang
+    """
+STRONG_GAME_WORDS: frozenset[str] = frozenset(_STRONG_GAME_WORDS.split())
+"""Words that name the game's own things and little else: a question with one of them is a
+rules question even when the search explains it poorly, so it is offered the closest topics
+rather than told there is no match ("jokeren tæller hvor meget..."). Card ranks and player
+counts (``ranks``, ``PLAYER_COUNTS``) count as strong too; "king", "kort" or "spill" do not,
+they name too much outside the game ("hvor gammel er kongen")."""
+
+
+def is_strong_game_word(word: str) -> bool:
+    """Is this normalised word one of ``STRONG_GAME_WORDS`` (or any form of canasta)?"""
+    return word in STRONG_GAME_WORDS or _CANASTA_PREFIX.match(word) is not None
+
+
+_CANASTA_PREFIX = re.compile(r"^[ck]anast")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A phrase that tells two close topics apart, matched on the question's folded tokens
+    joined by single spaces. ``boost`` multiplies the topic's score when it is present,
+    ``absent`` when it is not: a topic that only fits when the question says so (a player
+    count for two-player rules, "concealed" or "in one go" for concealed going out) then does
+    not win on shared words alone ("trekker man ett eller to kort" is about the turn)."""
+
+    topic: str
+    pattern: re.Pattern[str]
+    boost: float = 1.0
+    absent: float = 1.0
+
+
+def _cue(topic: str, pattern: str, boost: float = 1.0, absent: float = 1.0) -> Cue:
+    return Cue(topic, re.compile(rf"(?:^| )(?:{pattern})(?= |$)"), boost, absent)
+
+
+_PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|mann"
+_FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
+PLAYER_COUNTS: dict[str, str] = {
+    "two_players": (
+        rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
+        r"|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two|two player\w*|(?:vi er|kun|bare|spiller"
+        rf" kun|spiller bare|spiller vi) (?:to|2)|for to|(?:kaksi|2|kahden) (?:{_FI_PEOPLE})"
+        r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
+    ),
+    "three_players": (
+        rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
+        r"|three player\w*|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
+        rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
+    ),
+    "five_six_players": (
+        rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
+        r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
+        rf"|(?:viisi|kuusi|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin|kuusin"
+    ),
+}
+"""Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
+PLAYER_COUNT_BOOST = 1.4
+PLAYER_COUNT_ABSENT = 0.75
+"""A player-count topic with its count in the question is lifted; without any count it is
+damped, since "to", "tre" and "two" are also card counts ("trekker man ett eller to kort")."""
+
+CUES: tuple[Cue, ...] = (
+    *(_cue(t, p, PLAYER_COUNT_BOOST, PLAYER_COUNT_ABSENT) for t, p in PLAYER_COUNTS.items()),
+    _cue(
+        "concealed",
+        r"conceal\w*|hidden|skjult\w*|piilo\w*|katke\w*|salaa|at once|in one (?:go|turn)"
+        r"|all in one|whole hand|(?:pa|i) en (?:gang|tur)|hele handen|kerralla"
+        r"|yhdella (?:kertaa|vuorolla)|without (?:having )?meld\w*|(?:uten|uden) (?:a|at) ha\w*"
+        r" meldt|ilman (?:aiempia |mitaan )?sarjo\w*",
+        boost=1.3,
+        absent=0.85,
+    ),
+    _cue(
+        "scorekeeping_bot",
+        r"bot\w*|command\w*|kommando\w*|komento\w*|undo|angre|fortryd\w*|slash"
+        r"|registrer\w*|kirjaa\w*|kirjat\w*|keep\w* score|fore (?:poeng|point)",
+        absent=0.8,
+    ),
+)
+"""Disambiguation cues between topics that share most words; kept few and general."""

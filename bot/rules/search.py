@@ -25,8 +25,17 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from bot.rules.bm25 import BM25
-from bot.rules.lexicon import DEFINITION, LEMMAS, SYNONYMS, is_game_word
+from bot.rules.lexicon import (
+    CUES,
+    DEFINITION,
+    LEMMAS,
+    PLAYER_COUNTS,
+    SYNONYMS,
+    is_game_word,
+    is_strong_game_word,
+)
 from bot.rules.ngrams import NgramIndex
+from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
 from bot.rules.text import (
     ALL_STOPWORDS,
     KEEP,
@@ -96,6 +105,9 @@ class SearchResult:
     """The question's words after normalising and typo correction."""
     coverage: float = 0.0
     """Share of the question's content words some topic knows (1.0 when it has none)."""
+    strong: bool = False
+    """The question names something only the game has (``lexicon.STRONG_GAME_WORDS``, a card
+    rank, a player count): it is never declined outright (``answer.decide``)."""
 
 
 def _render_numbers(topic: Topic) -> dict[str, object]:
@@ -146,7 +158,12 @@ class _LanguageIndex:
         self.lexicon_stems = frozenset(stem(w, lang) for w in self.lexicon)
         self._groups = functools.lru_cache(maxsize=16384)(self._groups_uncached)
         self.fields: dict[str, BM25] = {
-            field: BM25([self.terms(ws, query=False) for ws in docs])
+            field: BM25(
+                [
+                    self.terms(with_rank_terms(ws) if field == "body" else ws, query=False)
+                    for ws in docs
+                ]
+            )
             for field, docs in words.items()
         }
         self.stems = set().union(*(f.postings.keys() for f in self.fields.values()))
@@ -173,6 +190,8 @@ class _LanguageIndex:
         return ()
 
     def _groups_uncached(self, word: str, query: bool) -> tuple[str, ...]:
+        if word == RANK_TERM:
+            return (RANK_TERM,)
         lemma = self.lemmas.get(word, word)
         forms = [lemma, *self._split(lemma)]
         if query:
@@ -247,6 +266,11 @@ class SearchIndex:
             for v in VARIANT_WORDS
         }
         self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
+        position = {tid: n for n, tid in enumerate(self.ids)}
+        self.cues = [(position[c.topic], c) for c in CUES if c.topic in position]
+        self.synonym_words = frozenset(
+            w for table in (*LEMMAS.values(), *SYNONYMS.values()) for w in table
+        )
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
 
     def clear_caches(self) -> None:
@@ -267,7 +291,20 @@ class SearchIndex:
         )
 
     def _familiar(self, word: str) -> bool:
-        return self._known(word) or fold(word)[:PREFIX] in self.prefixes
+        return (
+            self._known(word) or word in self.synonym_words or fold(word)[:PREFIX] in self.prefixes
+        )
+
+    def _cue_factors(self, words: list[str]) -> tuple[dict[int, float], bool]:
+        """Topic -> score multiplier from ``lexicon.CUES``, and whether a player count was named."""
+        joined = " ".join(fold(w) for w in words)
+        factors: dict[int, float] = {}
+        counted = False
+        for doc, cue in self.cues:
+            found = cue.pattern.search(joined) is not None
+            factors[doc] = factors.get(doc, 1.0) * (cue.boost if found else cue.absent)
+            counted = counted or (found and cue.topic in PLAYER_COUNTS)
+        return factors, counted
 
     def _correct_uncached(self, word: str) -> str:
         if len(word) < FUZZY_MIN_LENGTH or self._known(word):
@@ -331,7 +368,8 @@ class SearchIndex:
     def search(self, question: str) -> SearchResult:
         """Rank every topic for ``question``; never raises for any string."""
         text = DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS]))
-        words = [self._correct(w) for w in tokens(text)]
+        typed = tokens(text)
+        words = [self._correct(w) for w in typed]
         content = [
             w
             for w in words
@@ -339,7 +377,15 @@ class SearchIndex:
         ]
         coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
         factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
-        if not any(is_game_word(w) or is_canasta(w) for w in content):
+        cues, counted = self._cue_factors(words)
+        # as typed: a typo correction may be wrong ("tower" -> "toer"), a strong word must not be
+        strong = (
+            counted or rank_mentions(typed, faces=False) > 0 or any(map(is_strong_game_word, typed))
+        )
+        game = strong or any(
+            is_game_word(w) or is_canasta(w) or w in self.synonym_words for w in content
+        )
+        if not game:
             factor *= NO_GAME_WORD
         variant = self._variant_context(content)
         boosted: frozenset[int] = frozenset()
@@ -348,12 +394,16 @@ class SearchIndex:
             words = [w for w in words if not fold(w).startswith(prefix)]
             content = [w for w in content if not fold(w).startswith(prefix)]
             boosted = self.variant_topics.get(variant, frozenset())
-        lexical, ngram, best_by_lang = self._channels(words, content)
+        suits = suit_of_rank(words)
+        if suits:
+            content = [w for w in content if w not in suits]
+        lexical, ngram, best_by_lang = self._channels(with_rank_terms(words), content)
         hits = [
             ScoredTopic(
                 self.ids[doc],
                 factor
                 * (VARIANT_BOOST if doc in boosted else 1.0)
+                * cues.get(doc, 1.0)
                 * (lexical.get(doc, 0.0) + NGRAM_WEIGHT * ngram.get(doc, 0.0)),
                 lexical.get(doc, 0.0),
                 ngram.get(doc, 0.0),
@@ -362,4 +412,4 @@ class SearchIndex:
         ]
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
-        return SearchResult(tuple(hits), language, tuple(words), coverage)
+        return SearchResult(tuple(hits), language, tuple(words), coverage, strong)

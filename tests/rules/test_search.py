@@ -6,7 +6,8 @@ import pytest
 
 from bot.rules import RulesIndex
 from bot.rules.lexicon import DEFINITION, is_game_word
-from bot.rules.text import normalise
+from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
+from bot.rules.text import normalise, tokens
 from bot.scoring import load_variant
 
 INDEX = RulesIndex.load()
@@ -90,3 +91,73 @@ def test_clear_caches_gives_the_same_ranking() -> None:
     before = SEARCH.search(question).hits[:3]
     SEARCH.clear_caches()
     assert SEARCH.search(question).hits[:3] == before
+
+
+@pytest.mark.parametrize(
+    ("question", "ranks"),
+    [
+        ("må man lave en række 4 5 6", 3),
+        ("ottere giver hvor mange point", 1),
+        ("what do 8s count", 1),
+        ("en 7'er", 1),
+        ("a 7 of spades", 1),
+        ("paljonko kasit on", 1),
+        ("4 jokers", 0),
+        ("there are 6 of us", 0),
+        ("we have 1600", 0),
+    ],
+)
+def test_rank_mentions(question: str, ranks: int) -> None:
+    """Digits count as ranks only in a run, with a rank suffix or a suit; named ranks always."""
+    assert rank_mentions(tokens(normalise(question))) == ranks
+
+
+def test_a_rank_digit_becomes_the_rank_term_and_its_suit_is_dropped() -> None:
+    words = tokens(normalise("can i do a run like 5 6 7 of hearts"))
+    assert with_rank_terms(words)[-3:] == [RANK_TERM] * 3
+    assert suit_of_rank(words) == {"of", "hearts"}
+
+
+def test_card_values_and_melds_gather_the_rank_term() -> None:
+    body = SEARCH.languages["da"].fields["body"]
+    holders = {SEARCH.ids[doc] for doc, _ in body.postings[RANK_TERM]}
+    assert {"card_values", "melds_wild_cards"} <= holders
+
+
+@pytest.mark.parametrize(
+    "question", ["jokeren tæller hvor meget når den ligger på bordet", "ottere giver hvor mange"]
+)
+def test_a_question_with_strong_game_words_is_not_declined(question: str) -> None:
+    """It may be unclear which topic, but it is a rules question: offer the closest two."""
+    assert SEARCH.search(question).strong
+    assert INDEX.ask(question, variant=CLASSIC).kind != "no_match"
+
+
+@pytest.mark.parametrize(
+    "question", ["how tall is the eiffel tower", "hvor gammel er kongen", "is it a king size bed"]
+)
+def test_everyday_words_are_not_strong(question: str) -> None:
+    """ "tower" is typo-corrected to "toer" (a two), but strength is judged on what was typed."""
+    assert not SEARCH.search(question).strong
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("me and my wife only", "two_players"),
+        ("vi er kun to", "two_players"),
+        ("kahdestaan pelatessa", "two_players"),
+        ("tre spillere", "three_players"),
+        ("vi er seks", "five_six_players"),
+    ],
+)
+def test_player_count_phrases_lift_their_topic(question: str, topic: str) -> None:
+    factors, counted = SEARCH._cue_factors(tokens(normalise(question)))
+    assert counted
+    assert factors[SEARCH.ids.index(topic)] > 1.0
+
+
+def test_a_card_count_is_not_a_player_count() -> None:
+    factors, counted = SEARCH._cue_factors(tokens(normalise("trekker man ett eller to kort")))
+    assert not counted
+    assert factors[SEARCH.ids.index("two_players")] < 1.0
