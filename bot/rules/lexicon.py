@@ -25,6 +25,23 @@ from dataclasses import dataclass
 
 from bot.rules.text import fold
 
+COLOUR_THREE = re.compile(
+    r"\b(red|black|rød|røde|sort|sorte|svart|svarte|punainen|punaisen|musta|mustan)"
+    r" (?:3|tre|three)\b"
+)
+"""A colour before a bare three ("rød tre", "red 3") names the card, not a count of three."""
+_THREE_NOUN = {
+    **dict.fromkeys(("red", "black"), "three"),
+    **dict.fromkeys(("rød", "røde", "sort", "sorte", "svart", "svarte"), "treer"),
+    **dict.fromkeys(("punainen", "punaisen", "musta", "mustan"), "kolmonen"),
+}
+
+
+def name_threes(text: str) -> str:
+    """ "fik en rød tre" -> "fik en rød treer": the word the topics use for the card."""
+    return COLOUR_THREE.sub(lambda m: f"{m.group(1)} {_THREE_NOUN[m.group(1)]}", text)
+
+
 DEFINITION = re.compile(
     r"\b(?:counts? as|counted as|regnes som|teller som|tæller som|regnes for|gælder som|"
     r"lasketaan(?= \w+ksi\b)|lasketaanko(?= \w+ksi\b))"
@@ -88,6 +105,8 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         finished:out teammate:partner team:side teams:side deck:stock
         discards:discard redo:undo block:stop blocked:stop lock:frozen
         locked:frozen pickup:take grab:take forgot:mistake forget:mistake forgotten:mistake
+        normal:classic regular:classic standard:classic max:limit maximum:limit
+        sequence:run sequences:run straight:run
         """
     ),
     "no": _groups(
@@ -96,6 +115,7 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         partner:makker partneren:makker laget:side lagkamerat:makker poengsum:poeng
         utlegg:melding stokken:trekkbunke
         ferdig:ut avslutte:ut sperret:frossen låst:frossen glemte:feil glemt:feil glemme:feil
+        vanlig:klassisk normal:klassisk maks:grense maksimum:grense høyeste:høyst
         """
     ),
     "da": _groups(
@@ -103,6 +123,7 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         uren:blandet beskidt:blandet snavset:blandet ægte:ren partner:makker partneren:makker
         holdet:side smide:kaste smider:kaste smid:kaste udlæg:melding udlægge:melde
         færdig:ud afslutte:ud låst:frossen spærret:frossen glemte:fejl glemt:fejl glemme:fejl
+        almindelig:klassisk normal:klassisk maks:grænse maksimum:grænse
         """
     ),
     "fi": _groups(
@@ -110,7 +131,8 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         likainen:seka likaisen:seka likaista:seka epäpuhdas:seka sekakanasta:seka
         kaveri:pari kaverilta:pari parilta:pari tiimi:puoli joukkue:puoli
         ekana:ensin ekaksi:ensin lopettaa:ulos lopetus:ulosmeno unohdin:virhe unohti:virhe
-        unohtui:virhe unohtaa:virhe
+        unohtui:virhe unohtaa:virhe tavallinen:klassinen tavallisessa:klassinen
+        normaali:klassinen max:enintään maksimi:enintään
         """
     ),
 }
@@ -263,6 +285,12 @@ CUES: tuple[Cue, ...] = (
         absent=0.85,
     ),
     _cue(
+        "penalties_and_mistakes",
+        r"penalt\w*|mistakes?|by (?:accident|mistake)|straff\w*|straf|strafpoint|feil\w*|fejl\w*"
+        r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa",
+        boost=1.2,
+    ),
+    _cue(
         "scorekeeping_bot",
         r"bot\w*|command\w*|kommando\w*|komento\w*|undo|angre|fortryd\w*|slash"
         r"|registrer\w*|kirjaa\w*|kirjat\w*|keep\w* score|fore (?:poeng|point)",
@@ -270,3 +298,16 @@ CUES: tuple[Cue, ...] = (
     ),
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
+
+VALUE_WORDS = re.compile(
+    r"(?:^| )(?:worth|values?|count\w*|points?|pts|how much|verdt|verdi\w*|teller|telle|poeng"
+    r"|vaerd\w*|taeller|taelle|point|giver?|gir|arvo\w*|pistee\w*|pisteit\w*|paljonko"
+    r"|kuinka paljon)(?= |$)"
+)
+"""Words that ask what something is worth, folded (see ``Cue``)."""
+RANK_VALUE_BOOST = 1.25
+RANK_NO_VALUE = 0.85
+"""A question that names a rank asks what it is worth when it says "worth", "teller",
+"pisteitä"...: card values are lifted; without such a word it is about melding it ("tre
+jokere sammen med to sjuere") and card values step back for the melds topic."""
+VALUE_TOPIC = "card_values"

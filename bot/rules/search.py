@@ -30,9 +30,14 @@ from bot.rules.lexicon import (
     DEFINITION,
     LEMMAS,
     PLAYER_COUNTS,
+    RANK_NO_VALUE,
+    RANK_VALUE_BOOST,
     SYNONYMS,
+    VALUE_TOPIC,
+    VALUE_WORDS,
     is_game_word,
     is_strong_game_word,
+    name_threes,
 )
 from bot.rules.ngrams import NgramIndex
 from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
@@ -65,7 +70,10 @@ VARIANT_BOOST = 1.2
 """A question that names a variant as context ("red threes in Cuban") is scored without the
 name, and topics with rules of their own for that variant are lifted by this factor; otherwise
 the variant's overview topic, whose every alias names it, wins every such question."""
-GENERIC_PREFIXES = ("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik")
+GENERIC_PREFIXES = (
+    *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
+    *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
+)
 """Words that leave a question about the variant itself ("what's different in Cuban")."""
 COVERAGE_FLOOR = 0.3
 """Score multiplier when no content word is known; rises linearly to 1 at full coverage."""
@@ -268,6 +276,7 @@ class SearchIndex:
         self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
         position = {tid: n for n, tid in enumerate(self.ids)}
         self.cues = [(position[c.topic], c) for c in CUES if c.topic in position]
+        self.value_topic = position.get(VALUE_TOPIC)
         self.synonym_words = frozenset(
             w for table in (*LEMMAS.values(), *SYNONYMS.values()) for w in table
         )
@@ -296,7 +305,9 @@ class SearchIndex:
         )
 
     def _cue_factors(self, words: list[str]) -> tuple[dict[int, float], bool]:
-        """Topic -> score multiplier from ``lexicon.CUES``, and whether a player count was named."""
+        """Topic -> score multiplier from ``lexicon.CUES`` and from a named rank with or
+        without a word of value (``lexicon.RANK_VALUE_BOOST``), and whether a player count
+        was named."""
         joined = " ".join(fold(w) for w in words)
         factors: dict[int, float] = {}
         counted = False
@@ -304,6 +315,11 @@ class SearchIndex:
             found = cue.pattern.search(joined) is not None
             factors[doc] = factors.get(doc, 1.0) * (cue.boost if found else cue.absent)
             counted = counted or (found and cue.topic in PLAYER_COUNTS)
+        if self.value_topic is not None and rank_mentions(words):
+            value = VALUE_WORDS.search(joined) is not None
+            factors[self.value_topic] = factors.get(self.value_topic, 1.0) * (
+                RANK_VALUE_BOOST if value else RANK_NO_VALUE
+            )
         return factors, counted
 
     def _correct_uncached(self, word: str) -> str:
@@ -367,7 +383,7 @@ class SearchIndex:
 
     def search(self, question: str) -> SearchResult:
         """Rank every topic for ``question``; never raises for any string."""
-        text = DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS]))
+        text = name_threes(DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS])))
         typed = tokens(text)
         words = [self._correct(w) for w in typed]
         content = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RulesIndex
-from bot.rules.lexicon import DEFINITION, is_game_word
+from bot.rules.lexicon import DEFINITION, is_game_word, name_threes
 from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
 from bot.rules.text import normalise, tokens
 from bot.scoring import load_variant
@@ -161,3 +161,28 @@ def test_a_card_count_is_not_a_player_count() -> None:
     factors, counted = SEARCH._cue_factors(tokens(normalise("trekker man ett eller to kort")))
     assert not counted
     assert factors[SEARCH.ids.index("two_players")] < 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("fik en rød tre fra bunken", "fik en rød treer fra bunken"),
+        ("got a red 3", "got a red three"),
+        ("musta 3 päällä", "musta kolmonen päällä"),
+        ("tre røde kort", "tre røde kort"),
+    ],
+)
+def test_a_colour_before_a_three_names_the_card(text: str, named: str) -> None:
+    assert name_threes(text) == named
+
+
+def test_a_rank_with_a_word_of_value_lifts_card_values_and_without_one_lowers_it() -> None:
+    values = SEARCH.ids.index("card_values")
+    worth, _ = SEARCH._cue_factors(tokens(normalise("hvor mye er sjuere verdt")))
+    meld, _ = SEARCH._cue_factors(tokens(normalise("kan jeg melde sjuere med en joker")))
+    assert worth[values] > 1.0 > meld[values]
+
+
+def test_normal_play_compared_with_a_variant_is_about_the_variant() -> None:
+    """ "normal" is classic play: the variant named beside it stays the subject."""
+    assert SEARCH.search("cuban rules vs normal?").hits[0].id == "cuban"
