@@ -1,4 +1,4 @@
-"""The bot process: a ``commands.Bot`` with minimal intents, cogs loaded in ``setup_hook``.
+"""The bot process: an ``AutoShardedBot`` with minimal intents, cogs loaded in ``setup_hook``.
 
 It never syncs commands on start (Discord limits command creates to 200 a day per server);
 ``canasta-bot sync`` does that on demand. Errors that escape a command are logged with the
@@ -7,6 +7,7 @@ command and ids, and the user gets a short localised apology instead of a traceb
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -51,7 +52,18 @@ class CanastaTree(app_commands.CommandTree):
             log.warning("could not tell the user about the failure of /%s", command)
 
 
-class CanastaBot(commands.Bot):
+class CanastaBot(commands.AutoShardedBot):
+    """The bot; an ``AutoShardedBot`` because a plain ``commands.Bot`` cannot run given shards.
+
+    Why: in discord.py 2.7 a plain ``Client`` reads only ``shard_id`` (one shard) and silently
+    drops ``shard_ids``, so with ``CANASTA_SHARD_IDS=1`` it identified without a shard and Discord
+    treated every process as the whole, unsharded bot. ``AutoShardedClient`` honours
+    ``shard_ids`` (several per process, as the README promises), and with no
+    ``CANASTA_SHARD_COUNT`` it asks ``GET /gateway/bot`` how many shards to run (the README's
+    "automatic"); one shard of one is what a small bot gets. ``tests/e2e/test_sharding.py``
+    runs two processes, one shard each.
+    """
+
     def __init__(self, settings: Settings) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -67,6 +79,10 @@ class CanastaBot(commands.Bot):
         self.db = Database(settings.effective_database_url)
 
     async def close(self) -> None:
+        if not isinstance(self.loop, asyncio.AbstractEventLoop):
+            # Never logged in (the command-tree tests build a bot and close it): a plain Bot closes
+            # fine then, but AutoShardedClient.close needs the event queue login would have made.
+            await self._async_setup_hook()
         await super().close()
         await self.db.engine.dispose()
 
