@@ -52,6 +52,16 @@ async def _pg_exec(url: str, statement: str) -> None:
         await engine.dispose()
 
 
+async def pg_admin(url: str, statement: str) -> None:
+    """Run ``CREATE/DROP DATABASE``, which PostgreSQL refuses inside a transaction."""
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("template") / "template.sqlite3"

@@ -29,16 +29,31 @@ def alembic_config(url: str | None = None) -> Config:
     return config
 
 
+MIGRATION_LOCK_KEY = 0x63616E6173746100
+"""PostgreSQL advisory-lock key ("canasta" in ASCII) held while migrating."""
+
+
 def _run(connection: Connection, config: Config, revision: str) -> None:
+    if connection.dialect.name == "postgresql":
+        # Shard processes start together: the lock makes the later ones wait and then find the
+        # schema already current, instead of racing to create the same tables.
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
 
 
 async def upgrade(url: str, revision: str = "head", **engine_kwargs: Any) -> None:
-    """Bring the database at ``url`` to ``revision`` (the newest by default)."""
+    """Bring the database at ``url`` to ``revision`` (the newest by default).
+
+    Safe to run from several processes at once: one migrates, the others wait and find nothing
+    to do (an advisory lock on PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite).
+    """
     engine = create_engine(url, **engine_kwargs)
     try:
-        async with engine.begin() as connection:
+        async with (
+            engine.execution_options(sqlite_begin="IMMEDIATE").connect() as connection,
+            connection.begin(),
+        ):
             await connection.run_sync(_run, alembic_config(url), revision)
     finally:
         await engine.dispose()

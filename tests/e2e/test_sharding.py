@@ -11,10 +11,8 @@ Why a database of its own: the bot reads nothing but ``DATABASE_URL``, so it can
 schema the way ``tests/dbfixtures.py`` pins the in-process tests; a ``CREATE DATABASE`` with a
 random name keeps this test off the shared ``test`` database and is dropped afterwards.
 
-Why the processes start one after the other: migrations take no lock, and two processes upgrading
-an empty PostgreSQL database at once collide (one fails with a unique violation on
-``pg_type_typname_nsp_index`` while both create the same tables). The first start migrates; the
-second finds the schema at head.
+The processes start one after the other only because the harness waits for each to be ready;
+migrating from several processes at once is safe (see tests/storage/test_concurrent_migrations.py).
 """
 
 from __future__ import annotations
@@ -28,14 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from bot.devtools.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeUser, SentMessage
 from bot.devtools.fake_discord.snowflakes import new_snowflake, shard_of
 from bot.games.leaderboard import leaderboard
-from bot.storage import Database, create_engine
+from bot.storage import Database
 from bot.storage.models import Game
+from tests.dbfixtures import pg_admin
 from tests.e2e.harness import BOT_COMMAND, BotProcess
 
 PG_URL_ENV = "TEST_DATABASE_URL"
@@ -45,16 +44,6 @@ IDENTIFY = 2
 
 
 # ----- a database of our own ----------------------------------------------------------------
-async def _admin(url: str, statement: str) -> None:
-    """Run ``CREATE/DROP DATABASE``, which PostgreSQL refuses inside a transaction."""
-    engine = create_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture
 async def pg_url() -> AsyncIterator[str]:
     """A fresh, empty database on the ``TEST_DATABASE_URL`` server; dropped afterwards."""
@@ -62,11 +51,11 @@ async def pg_url() -> AsyncIterator[str]:
     if not server_url:
         pytest.skip(f"{PG_URL_ENV} is unset: PostgreSQL tests skipped")
     name = f"canasta_shard_{uuid.uuid4().hex[:12]}"
-    await _admin(server_url, f'CREATE DATABASE "{name}"')
+    await pg_admin(server_url, f'CREATE DATABASE "{name}"')
     try:
         yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
     finally:
-        await _admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await pg_admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 # ----- the world: two guilds on two shards --------------------------------------------------
