@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from bot.scoring import all_variants
-from bot.scoring.variants import rules_data_dir
+from bot.scoring.variants import describe_validation_error, rules_data_dir
 
 LANGS: tuple[str, ...] = ("en", "no", "da", "fi")
 """The four languages every topic is written in; ``no`` is Norwegian bokmål."""
@@ -113,13 +112,7 @@ class Topic(_Strict):
 
 
 def _describe(path: Path, error: ValidationError) -> str:
-    lines = [f"{path}: invalid topic file"]
-    for err in error.errors():
-        field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        got = err.get("input")
-        shown = "" if isinstance(got, Mapping) else f" (got {got!r})"
-        lines.append(f"  {field}: {err['msg']}{shown}")
-    return "\n".join(lines)
+    return describe_validation_error(str(path), error, kind="topic")
 
 
 def load_topic_file(path: Path) -> Topic:

@@ -262,8 +262,9 @@ def rules_data_dir() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "rules_data"
 
 
-def describe_validation_error(source: str, error: ValidationError) -> str:
-    lines = [f"{source}: invalid variant file"]
+def describe_validation_error(source: str, error: ValidationError, kind: str = "variant") -> str:
+    """A data-file error as people fix it: the file, then each field, the problem and the value."""
+    lines = [f"{source}: invalid {kind} file"]
     for err in error.errors():
         field = ".".join(str(p) for p in err["loc"]) or "(top level)"
         got = err.get("input")
