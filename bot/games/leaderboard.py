@@ -104,18 +104,23 @@ def _aggregate(table: Any, guild_id: int, pairs: bool, variant_id: str | None) -
     return query
 
 
+NAME_LOOKUP_CHUNK = 400
+"""Users per name query: SQLite allows at most 500 terms in one compound SELECT."""
+
+
 async def _names(session: AsyncSession, user_ids: set[int]) -> dict[int, str]:
-    """Each user's most recent display name, in one query of indexed max() look-ups."""
+    """Each user's most recent display name, by indexed max() look-ups in a few queries."""
     names = {user: str(user) for user in user_ids}
-    if not user_ids:
-        return names
-    latest = union_all(
-        *(select(func.max(GamePlayer.id)).where(GamePlayer.user_id == u) for u in user_ids)
-    )
-    rows = await session.execute(
-        select(GamePlayer.user_id, GamePlayer.display_name).where(GamePlayer.id.in_(latest))
-    )
-    names.update({user: name for user, name in rows.all()})
+    ordered = sorted(user_ids)
+    for start in range(0, len(ordered), NAME_LOOKUP_CHUNK):
+        chunk = ordered[start : start + NAME_LOOKUP_CHUNK]
+        latest = union_all(
+            *(select(func.max(GamePlayer.id)).where(GamePlayer.user_id == u) for u in chunk)
+        )
+        rows = await session.execute(
+            select(GamePlayer.user_id, GamePlayer.display_name).where(GamePlayer.id.in_(latest))
+        )
+        names.update({user: name for user, name in rows.all()})
     return names
 
 
