@@ -76,12 +76,14 @@ LEMMAS: dict[str, dict[str, str]] = {
         """
         frøs=fryse frosset=frossen frosne=frossen froset=frossen frosen=frossen
         toerne=toer toeren=toer treeren=treer treerne=treer 2ere=toere 3ere=treere
+        vant=vinne vunnet=vinne vinnet=vinne
         """
     ),
     "da": _pairs(
         """
         frøs=fryse frosset=frossen frosne=frossen froset=frossen frosen=frossen
         toerne=toer toeren=toer treeren=treer treerne=treer 2ere=toere 3ere=treere
+        vandt=vinde vundet=vinde
         """
     ),
     "fi": _pairs(

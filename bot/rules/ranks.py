@@ -76,6 +76,12 @@ search, but common words outside the game too ("king size", "hvor gammel er kong
 _NAMED = _NUMBER_RANKS | _FACES
 
 
+def is_rank_word(word: str) -> bool:
+    """Does this normalised word always name a rank ("kasit", "ottere", "dronning", "8s")?
+    Such a word is never typo-corrected: "kasit" (eights) is not a misspelt "kast"."""
+    return word in _NAMED or _GLUED.match(word) is not None
+
+
 def _weak(word: str) -> bool:
     return bool(_DIGIT.match(word)) or word in _LETTERS
 
@@ -118,22 +124,30 @@ def rank_mentions(words: list[str], *, faces: bool = True) -> int:
 def with_rank_terms(words: list[str]) -> list[str]:
     """``words`` for the lexical index, with ``RANK_TERM`` for every rank they name.
 
-    A digit that names a rank is replaced by the term (as a number it would only count against
-    the question in the search's coverage and ceiling), a named rank keeps its word and gains
-    the term, and a suit that only qualifies a rank ("7 of hearts") is dropped: it is not a
-    question about the hearts of red threes."""
+    A digit or a number-rank noun ("kasit", "ottere") is replaced by the term (as a number or a
+    word no text uses it would only count against the question in the search's coverage and
+    ceiling), a face or an ace keeps its word and gains the term, and a suit that only
+    qualifies a rank ("7 of hearts") is dropped: it is not a question about the hearts of red
+    threes."""
     ranks, suits = _rank_flags(words)
     out: list[str] = []
     for word, rank, suit in zip(words, ranks, suits, strict=True):
         if suit:
             continue
-        if rank and (_weak(word) or _GLUED.match(word)):
+        if rank and (_weak(word) or _GLUED.match(word) or word in _NUMBER_RANKS):
             out.append(RANK_TERM)
             continue
         out.append(word)
         if rank:
             out.append(RANK_TERM)
     return out
+
+
+def is_number_rank(word: str) -> bool:
+    """Is this a noun for a rank from four to ten ("kasit", "sevens"), which the lexical
+    channel sees only as ``RANK_TERM`` and the n-gram channel should not see at all ("kasit"
+    shares its letters with "käsi", hand)?"""
+    return word in _NUMBER_RANKS or _GLUED.match(word) is not None
 
 
 def suit_of_rank(words: list[str]) -> set[str]:

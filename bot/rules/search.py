@@ -19,6 +19,7 @@ matched to the least bad topic. The n-gram cosine is already in [0, 1]; the two 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -40,7 +41,14 @@ from bot.rules.lexicon import (
     name_threes,
 )
 from bot.rules.ngrams import NgramIndex
-from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
+from bot.rules.ranks import (
+    RANK_TERM,
+    is_number_rank,
+    is_rank_word,
+    rank_mentions,
+    suit_of_rank,
+    with_rank_terms,
+)
 from bot.rules.text import (
     ALL_STOPWORDS,
     KEEP,
@@ -89,6 +97,10 @@ TRUNCATE = {"fi": 4}
 Finnish inflection and consonant gradation defeat Snowball ("kakkonen" -> "kakkon", "kakkosta"
 -> "kako"), while the first four letters of the word mostly survive ("kakk")."""
 LINKING = "se"
+EXAMPLE = re.compile(r"\*\*(?:Example|Eksempel|Esimerkki):\*\*[^\n]*")
+"""A worked example in an answer, up to the end of its line. Its words are indexed, but the
+ranks it happens to use ("three aces ... Q Q Q" in the opening minimum) give no rank term: the
+topic is not about those ranks, and the term would pull every rank question towards it."""
 """Linking letters between compound parts ("spillerens", "kasteBunke", "sekakanasta")."""
 
 
@@ -138,6 +150,15 @@ def _body(topic: Topic, lang: str) -> str:
     return "\n".join(parts)
 
 
+def _body_words(doc: str) -> list[str]:
+    """The answer text's words with ``RANK_TERM`` for the ranks it names outside its worked
+    examples (``EXAMPLE``); the examples' own words are kept."""
+    examples = " ".join(EXAMPLE.findall(doc))
+    rest = EXAMPLE.sub(" ", doc)
+    plain = [w for w in with_rank_terms(tokens(normalise(examples))) if w != RANK_TERM]
+    return with_rank_terms(tokens(normalise(rest))) + plain
+
+
 class _LanguageIndex:
     """BM25 fields and vocabulary of one language.
 
@@ -159,6 +180,7 @@ class _LanguageIndex:
             "body": [_body(topic, lang) for topic in topics],
         }
         words = {field: [tokens(normalise(doc)) for doc in docs] for field, docs in raw.items()}
+        ranked = [_body_words(doc) for doc in raw["body"]]
         self.surface: set[str] = {w for docs in words.values() for ws in docs for w in ws}
         self.lexicon = frozenset(
             w for w in self.surface if len(w) >= COMPOUND_PART and w not in ALL_STOPWORDS
@@ -168,8 +190,8 @@ class _LanguageIndex:
         self.fields: dict[str, BM25] = {
             field: BM25(
                 [
-                    self.terms(with_rank_terms(ws) if field == "body" else ws, query=False)
-                    for ws in docs
+                    self.terms(ranked[n] if field == "body" else ws, query=False)
+                    for n, ws in enumerate(docs)
                 ]
             )
             for field, docs in words.items()
@@ -301,7 +323,11 @@ class SearchIndex:
 
     def _familiar(self, word: str) -> bool:
         return (
-            self._known(word) or word in self.synonym_words or fold(word)[:PREFIX] in self.prefixes
+            self._known(word)
+            or word in self.synonym_words
+            or fold(word)[:PREFIX] in self.prefixes
+            or is_rank_word(word)
+            or VALUE_WORDS.fullmatch(fold(word)) is not None
         )
 
     def _cue_factors(self, words: list[str]) -> tuple[dict[int, float], bool]:
@@ -323,7 +349,7 @@ class SearchIndex:
         return factors, counted
 
     def _correct_uncached(self, word: str) -> str:
-        if len(word) < FUZZY_MIN_LENGTH or self._known(word):
+        if len(word) < FUZZY_MIN_LENGTH or self._known(word) or is_rank_word(word):
             return word
         match = process.extractOne(
             word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF
@@ -411,8 +437,7 @@ class SearchIndex:
             content = [w for w in content if not fold(w).startswith(prefix)]
             boosted = self.variant_topics.get(variant, frozenset())
         suits = suit_of_rank(words)
-        if suits:
-            content = [w for w in content if w not in suits]
+        content = [w for w in content if w not in suits and not is_number_rank(w)]
         lexical, ngram, best_by_lang = self._channels(with_rank_terms(words), content)
         hits = [
             ScoredTopic(
