@@ -301,6 +301,21 @@ CUES: tuple[Cue, ...] = (
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
 
+TARGET_TOPIC = "end_of_game"
+HOUSE_RULES_TOPIC = "house_rules"
+PLAY_TO = re.compile(
+    r"(?:^| )(?:play\w*|spill\w*|spil|pela\w*|target|goal|first to|mal\w*|maal\w*|tavoit\w*"
+    r"|win\w*|vinne\w*|vinde\w*|voitt\w*|agree\w*|aftal\w*|avtal\w*|sopi\w*|instead"
+    r"|stedet|sijaan|pisteeseen|asti|until)(?= |$)"
+)
+"""Words that make a round number a game target ("play to 3000", "spille til 10000", "3000
+pisteeseen"), folded; without one a number is a score ("we have 3000, what do we open with")."""
+BEYOND = re.compile(r"(?:^| )(?:over|above|past|yli|ylittaa\w*|passed|forbi)(?= |$)")
+"""Words that put a score beyond a number ("both over 5000"): the game target when it is one."""
+TARGET_BOOST = 1.5
+"""A variant's own target in the question lifts the end of the game; another round target with
+words of playing to it lifts house rules (a different target is the commonest house rule)."""
+
 VALUE_WORDS = re.compile(
     r"(?:^| )(?:worth|values?|count\w*|points?|pts|how much|verdt|verdi\w*|teller|telle|poeng"
     r"|vaerd\w*|taeller|taelle|point|giver?|gir|arvo\w*|pistee\w*|pisteit\w*|paljonko"

@@ -90,16 +90,25 @@ class CardAnswer:
 Computed = OpeningAnswer | CardAnswer
 
 
+SCORE_STEP = 5
+"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
+"melde 9 10 knekt" name cards, not a side's total."""
+CARD_NUMBERS = range(1, 11)
+"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
+
+
 def find_score(question: str) -> int | None:
-    """The first number in the question read as a score (thousands separators allowed)."""
-    match = _SCORE.search(normalise(question))
-    if not match:
-        return None
-    digits = re.sub(r"\D", "", match["num"])
-    if len(digits) > 7:
-        return None
-    value = int(digits)
-    return -value if match["sign"] else value
+    """The first number in the question that can be a score (thousands separators allowed;
+    see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
+    for match in _SCORE.finditer(normalise(question)):
+        digits = re.sub(r"\D", "", match["num"])
+        if len(digits) > 7:
+            return None
+        value = int(digits)
+        if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
+            continue
+        return -value if match["sign"] else value
+    return None
 
 
 def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:

@@ -27,13 +27,18 @@ from rapidfuzz import fuzz, process
 
 from bot.rules.bm25 import BM25
 from bot.rules.lexicon import (
+    BEYOND,
     CUES,
     DEFINITION,
+    HOUSE_RULES_TOPIC,
     LEMMAS,
+    PLAY_TO,
     PLAYER_COUNTS,
     RANK_NO_VALUE,
     RANK_VALUE_BOOST,
     SYNONYMS,
+    TARGET_BOOST,
+    TARGET_TOPIC,
     VALUE_TOPIC,
     VALUE_WORDS,
     is_game_word,
@@ -102,6 +107,38 @@ EXAMPLE = re.compile(r"\*\*(?:Example|Eksempel|Esimerkki):\*\*[^\n]*")
 ranks it happens to use ("three aces ... Q Q Q" in the opening minimum) give no rank term: the
 topic is not about those ranks, and the term would pull every rank question towards it."""
 """Linking letters between compound parts ("spillerens", "kasteBunke", "sekakanasta")."""
+
+
+TARGET_STEP = 500
+TARGET_MIN = 1000
+"""Round numbers from 1000 up may be a game target; other numbers are scores or card counts."""
+
+
+@functools.cache
+def _targets() -> frozenset[int]:
+    """The classic game target. The bigger variants' targets (7500, 10000) are also the house
+    rules' alternatives for a classic table ("kan vi spille til 10000"), which is the commoner
+    question; the search does not know the channel's variant."""
+    return frozenset({int(all_variants()["classic"].numbers()["target"])})
+
+
+def _target_topic(words: list[str], joined: str) -> str | None:
+    """The topic a round number in the question points to (see ``lexicon.TARGET_BOOST``):
+    a variant's own target said with playing or passing it is the end of the game, any other
+    round target said with playing to it is a house rule; None when there is no such number."""
+    numbers = {
+        int(w)
+        for w in words
+        if w.isdecimal() and int(w) >= TARGET_MIN and int(w) % TARGET_STEP == 0
+    }
+    if not numbers:
+        return None
+    play = PLAY_TO.search(joined) is not None
+    if numbers & _targets() and (play or BEYOND.search(joined)):
+        return TARGET_TOPIC
+    if numbers - _targets() and play:
+        return HOUSE_RULES_TOPIC
+    return None
 
 
 @dataclass(frozen=True)
@@ -297,6 +334,7 @@ class SearchIndex:
         }
         self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
         position = {tid: n for n, tid in enumerate(self.ids)}
+        self.position = position
         self.cues = [(position[c.topic], c) for c in CUES if c.topic in position]
         self.value_topic = position.get(VALUE_TOPIC)
         self.synonym_words = frozenset(
@@ -332,8 +370,9 @@ class SearchIndex:
 
     def _cue_factors(self, words: list[str]) -> tuple[dict[int, float], bool]:
         """Topic -> score multiplier from ``lexicon.CUES`` and from a named rank with or
-        without a word of value (``lexicon.RANK_VALUE_BOOST``), and whether a player count
-        was named."""
+        without a word of value (``lexicon.RANK_VALUE_BOOST``) and from a game target
+        (``_target_topic``), and whether a player count or a target was named: either makes the
+        question a rules question."""
         joined = " ".join(fold(w) for w in words)
         factors: dict[int, float] = {}
         counted = False
@@ -341,6 +380,11 @@ class SearchIndex:
             found = cue.pattern.search(joined) is not None
             factors[doc] = factors.get(doc, 1.0) * (cue.boost if found else cue.absent)
             counted = counted or (found and cue.topic in PLAYER_COUNTS)
+        target = _target_topic(words, joined)
+        if target in self.position:
+            doc = self.position[target]
+            factors[doc] = factors.get(doc, 1.0) * TARGET_BOOST
+            counted = True
         if self.value_topic is not None and rank_mentions(words):
             value = VALUE_WORDS.search(joined) is not None
             factors[self.value_topic] = factors.get(self.value_topic, 1.0) * (

@@ -87,6 +87,15 @@ def test_score_parsing() -> None:
     assert find_score("we are at -200") == -200
     assert find_score("miinus 200") == -200
     assert find_score("no numbers") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "score"),
+    [("can i use three 2s and a 9 as a meld", None), ("melde 9 10 knekt", None), ("vi har 0", 0)],
+)
+def test_card_numbers_are_not_scores(question: str, score: int | None) -> None:
+    """Scores are multiples of five and more than a card rank; "three 2s" names cards."""
+    assert find_score(question) == score
     assert (
         compute("we have 1600 and two canastas, can we go out?", CLASSIC, "going_out", True) == []
     )

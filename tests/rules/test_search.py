@@ -186,3 +186,36 @@ def test_a_rank_with_a_word_of_value_lifts_card_values_and_without_one_lowers_it
 def test_normal_play_compared_with_a_variant_is_about_the_variant() -> None:
     """ "normal" is classic play: the variant named beside it stays the subject."""
     assert SEARCH.search("cuban rules vs normal?").hits[0].id == "cuban"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("can we play to 3000 instead", "house_rules"),
+        ("kan vi spille til 10000", "house_rules"),
+        ("begge hold over 5000 i samme runde", "end_of_game"),
+    ],
+)
+def test_a_round_target_points_to_the_end_of_the_game_or_house_rules(
+    question: str, topic: str
+) -> None:
+    """The classic target is the end of the game; another target to play to is a house rule."""
+    assert SEARCH.search(question).hits[0].id == topic
+
+
+def test_a_score_is_not_a_target() -> None:
+    assert SEARCH.search("we have 3000 what do we need to open").hits[0].id == "opening_minimum"
+
+
+def test_worked_examples_give_no_rank_term() -> None:
+    """The opening-minimum example names aces and queens; rank questions are not about it."""
+    body = SEARCH.languages["en"].fields["body"]
+    holders = {SEARCH.ids[doc] for doc, _ in body.postings[RANK_TERM]}
+    assert "opening_minimum" not in holders
+
+
+def test_a_rank_noun_is_not_typo_corrected() -> None:
+    """ "kasit" (eights) must not become "kast" (discard)."""
+    result = SEARCH.search("kasit paljonko ne on")
+    assert "kasit" in result.words
+    assert result.hits[0].id == "card_values"
