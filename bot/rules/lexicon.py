@@ -328,3 +328,15 @@ RANK_NO_VALUE = 0.85
 "pisteitä"...: card values are lifted; without such a word it is about melding it ("tre
 jokere sammen med to sjuere") and card values step back for the melds topic."""
 VALUE_TOPIC = "card_values"
+MELD_TOPIC = "melds_wild_cards"
+RANKS_MELD_BOOST = 1.3
+"""Two or more ranks named without a word of value ("a run like 5 6 7", "10 knægt dame") put
+cards together: the melds topic is lifted, as "run" or "rækkefølge" alone would also fit the
+stock running out or the turn order."""
+SEQUENCE = re.compile(
+    r"(?:^| )(?:runs?|sequences?|straights?|in a row|rekke\w*|raekke\w*|suor\w*|perakk\w*"
+    r"|jarjest\w*)(?= |$)"
+)
+"""Words for cards in sequence, folded: beside named ranks they ask about runs, which the melds
+topic rules out ("a run like 5 6 7"), not about the stock running out or the turn order."""
+SEQUENCE_MELD_BOOST = 2.0

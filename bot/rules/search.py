@@ -32,10 +32,14 @@ from bot.rules.lexicon import (
     DEFINITION,
     HOUSE_RULES_TOPIC,
     LEMMAS,
+    MELD_TOPIC,
     PLAY_TO,
     PLAYER_COUNTS,
     RANK_NO_VALUE,
     RANK_VALUE_BOOST,
+    RANKS_MELD_BOOST,
+    SEQUENCE,
+    SEQUENCE_MELD_BOOST,
     SYNONYMS,
     TARGET_BOOST,
     TARGET_TOPIC,
@@ -385,11 +389,16 @@ class SearchIndex:
             doc = self.position[target]
             factors[doc] = factors.get(doc, 1.0) * TARGET_BOOST
             counted = True
-        if self.value_topic is not None and rank_mentions(words):
+        ranks = rank_mentions(words)
+        if self.value_topic is not None and ranks:
             value = VALUE_WORDS.search(joined) is not None
             factors[self.value_topic] = factors.get(self.value_topic, 1.0) * (
                 RANK_VALUE_BOOST if value else RANK_NO_VALUE
             )
+            meld = self.position.get(MELD_TOPIC)
+            if ranks >= 2 and not value and meld is not None:
+                boost = SEQUENCE_MELD_BOOST if SEQUENCE.search(joined) else RANKS_MELD_BOOST
+                factors[meld] = factors.get(meld, 1.0) * boost
         return factors, counted
 
     def _correct_uncached(self, word: str) -> str:

@@ -219,3 +219,9 @@ def test_a_rank_noun_is_not_typo_corrected() -> None:
     result = SEARCH.search("kasit paljonko ne on")
     assert "kasit" in result.words
     assert result.hits[0].id == "card_values"
+
+
+def test_a_run_of_named_ranks_is_about_melds() -> None:
+    """ "run" beside ranks asks about runs (melds), not the stock running out."""
+    assert SEARCH.search("is a run like 8 9 10 allowed").hits[0].id == "melds_wild_cards"
+    assert SEARCH.search("what if the stock runs out").hits[0].id == "stock_exhausted"
