@@ -179,11 +179,12 @@ _GAME_WORDS: dict[str, str] = {
         poisto poistaa nosto nostaa jako jakaa jakaja käsi vuoro ulos ulosmeno piilotettu pari
         joukkue pelaaja pelata piste pisteet laskea arvo bonus rangaistus sakko minimi
         raja jäätynyt jäässä jäädyttää luonnollinen puhdas seka likainen erä peli voittaa
-        voittaja tavoite tasapeli sääntö säännöt kotisääntö kuubalainen botti kirjata virhe
+        voittaja tavoite tasapeli sääntö säännöt kotisääntö kuubalainen botti virhe
         pakan erän erässä erää botissa botilla botille botin aloittaa aloittaja
         """,
 }
 GAME_PREFIX = 5
+# "kirjata" (to record) is left out: its first five letters are "kirja", a book.
 """Game words are matched on their first letters, so every inflection counts ("kortteja",
 "jokerit", "bunkerne"), while "joke" and "klokken" stay outside the game."""
 _GAME_FOLDED = frozenset(fold(w) for text in _GAME_WORDS.values() for w in text.split())
@@ -281,7 +282,9 @@ CUES: tuple[Cue, ...] = (
         "concealed",
         r"conceal\w*|hidden|skjult\w*|piilo\w*|katke\w*|salaa|at once|in one (?:go|turn)"
         r"|all in one|whole hand|(?:pa|i) en (?:gang|tur)|hele handen|kerralla"
-        r"|yhdella (?:kertaa|vuorolla)|without (?:having )?meld\w*|(?:uten|uden) (?:a|at) ha\w*"
+        r"|yhdella (?:kertaa|vuorolla)|in a single (?:go|turn)|without (?:having )?meld\w*"
+        r"|(?:havent|haven t|not yet|never) (?:put|laid|melded) (?:anything|down)"
+        r"|(?:uten|uden) (?:a|at) ha\w*"
         r" meldt|ilman (?:aiempia |mitaan )?sarjo\w*",
         boost=1.3,
         absent=0.85,
@@ -289,7 +292,10 @@ CUES: tuple[Cue, ...] = (
     _cue(
         "penalties_and_mistakes",
         r"penalt\w*|mistakes?|by (?:accident|mistake)|straff\w*|straf|strafpoint|feil\w*|fejl\w*"
-        r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa",
+        r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa"
+        r"|vaikka ei (?:saa|saisi|ole lupa)|ilman lupaa|not allowed to|(?:even though|although)"
+        r" (?:you|they|he|she|it) (?:can ?t|cannot|isn ?t|aren ?t|wasn ?t|weren ?t)|uten lov"
+        r"|uden lov|selv ?om (?:man|du|han|hun|de) ikke (?:har lov|ma|matte|fikk)",
         boost=1.2,
     ),
     _cue(

@@ -90,6 +90,8 @@ the variant's overview topic, whose every alias names it, wins every such questi
 GENERIC_PREFIXES = (
     *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
+    *("version", "variant", "versio", "chang", "endr", "ændr", "muutt", "muuttu"),
+    *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),
 )
 """Words that leave a question about the variant itself ("what's different in Cuban")."""
 COVERAGE_FLOOR = 0.3

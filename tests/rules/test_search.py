@@ -225,3 +225,12 @@ def test_a_run_of_named_ranks_is_about_melds() -> None:
     """ "run" beside ranks asks about runs (melds), not the stock running out."""
     assert SEARCH.search("is a run like 8 9 10 allowed").hits[0].id == "melds_wild_cards"
     assert SEARCH.search("what if the stock runs out").hits[0].id == "stock_exhausted"
+
+
+def test_playing_a_variant_for_the_first_time_is_about_the_variant() -> None:
+    assert SEARCH.search("new to the cuban version, what changes?").hits[0].id == "cuban"
+
+
+def test_a_book_is_not_a_game_word() -> None:
+    """ "kirja" (book) shares its first letters with "kirjata" (to record a score)."""
+    assert not is_game_word("kirjaa")
