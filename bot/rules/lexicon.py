@@ -276,6 +276,16 @@ PLAYER_COUNT_ABSENT = 0.75
 """A player-count topic with its count in the question is lifted; without any count it is
 damped, since "to", "tre" and "two" are also card counts ("trekker man ett eller to kort")."""
 
+_WILD = (
+    r"jokers?|2|2s|two|twos|deuces?|wild\w*|jokere\w*|jokerkort\w*|toer\w*|vild\w*"
+    r"|jokeri\w*|kakko\w*|villi\w*"
+)
+_PILE = r"pile|discards|discard pile|bunke\w*|kastebunke\w*|afkastbunke\w*|afkast"
+_PILE_FI = r"pakassa|poistopakassa|poistossa"
+"""A wild card said to be in the discard pile ("a 2 buried in the pile", "det ligger en joker
+i kastebunken", "pakassa on jokeri") has frozen it: the question is about the frozen pile, not
+the ordinary way of taking it."""
+
 CUES: tuple[Cue, ...] = (
     *(_cue(t, p, PLAYER_COUNT_BOOST, PLAYER_COUNT_ABSENT) for t, p in PLAYER_COUNTS.items()),
     _cue(
@@ -297,6 +307,13 @@ CUES: tuple[Cue, ...] = (
         r" (?:you|they|he|she|it) (?:can ?t|cannot|isn ?t|aren ?t|wasn ?t|weren ?t)|uten lov"
         r"|uden lov|selv ?om (?:man|du|han|hun|de) ikke (?:har lov|ma|matte|fikk)",
         boost=1.2,
+    ),
+    _cue(
+        "frozen_pile",
+        rf"(?:{_WILD}) (?:\w+ ){{0,2}}(?:in|i|inside|under|buried in) (?:the |a )?(?:\w+ )?"
+        rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
+        rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})",
+        boost=1.4,
     ),
     _cue(
         "scorekeeping_bot",

@@ -234,3 +234,15 @@ def test_playing_a_variant_for_the_first_time_is_about_the_variant() -> None:
 def test_a_book_is_not_a_game_word() -> None:
     """ "kirja" (book) shares its first letters with "kirjata" (to record a score)."""
     assert not is_game_word("kirjaa")
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("the discard pile has a deuce in it, can we still pick it up", "frozen_pile"),
+        ("can i take the pile with a joker and a 7", "taking_pile"),
+    ],
+)
+def test_a_wild_card_in_the_pile_is_about_the_frozen_pile(question: str, topic: str) -> None:
+    """A wild card *in* the pile froze it; one in the hand is an ordinary way to take it."""
+    assert SEARCH.search(question).hits[0].id == topic
