@@ -11,7 +11,8 @@ that names a rank is pulled towards them.
 Twos and threes are left out on purpose: they are wild cards and the three-topics, with words of
 their own in the lexicon. Digits and single letters ("k", "q") are ambiguous ("4 players",
 "7 cards", "a"), so they count as ranks only in a run of rank-like tokens ("5 6 7", "K, Q, J,
-10"), with a rank suffix ("8s", "8'ere", "8:t") or a suit ("7 of hearts"); named ranks and
+10"), with a rank suffix ("8s", "8'ere", "8:t"), a suit ("7 of hearts") or an English article
+("a 4 left in hand"); named ranks and
 their plurals always count.
 """
 
@@ -27,6 +28,10 @@ _GLUED = re.compile(r"^(?:10|[4-9])(?:s|er|ere|erne|eren|ern|t|set|sia|ia|ja|ä�
 _SUFFIXES = frozenset(
     {"s", "er", "ere", "erne", "eren", "ern", "t", "set", "sia", "ia", "ja", "iä", "st", "sta"}
 )
+_ARTICLES = frozenset({"a", "an"})
+"""English "a 4", "an 8": one card of that rank ("points for a 4 left in hand")."""
+_COUNTED = frozenset({"player", "players", "people", "handed", "way", "point", "points", "card"})
+"""Words after "a 4" that make it a count, not a card ("a 4 player game")."""
 _LETTERS = frozenset({"k", "q", "j", "d", "kn", "b"})
 _SUITS = frozenset(
     {
@@ -108,7 +113,8 @@ def _rank_flags(words: list[str]) -> tuple[list[bool], list[bool]]:
         elif digit and after in ("of", "i") and after2 in _SUITS:
             suits[i + 1] = suits[i + 2] = True
         suited = i + 1 < n and suits[i + 1]
-        ranks[i] = in_run or suffixed or suited
+        single = digit and before in _ARTICLES and after not in _COUNTED and not after.isdecimal()
+        ranks[i] = in_run or suffixed or suited or single
     return ranks, suits
 
 

@@ -105,6 +105,8 @@ def test_clear_caches_gives_the_same_ranking() -> None:
         ("4 jokers", 0),
         ("there are 6 of us", 0),
         ("we have 1600", 0),
+        ("points for a 4 left in hand", 1),
+        ("in a 4 player game", 0),
     ],
 )
 def test_rank_mentions(question: str, ranks: int) -> None:
