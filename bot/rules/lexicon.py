@@ -108,7 +108,7 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         discards:discard redo:undo block:stop blocked:stop lock:frozen
         locked:frozen pickup:take grab:take forgot:mistake forget:mistake forgotten:mistake
         normal:classic regular:classic standard:classic max:limit maximum:limit
-        sequence:run sequences:run straight:run
+        sequence:run sequences:run straight:run pack:deck packs:decks
         """
     ),
     "no": _groups(
@@ -285,6 +285,9 @@ _PILE_FI = r"pakassa|poistopakassa|poistossa"
 """A wild card said to be in the discard pile ("a 2 buried in the pile", "det ligger en joker
 i kastebunken", "pakassa on jokeri") has frozen it: the question is about the frozen pile, not
 the ordinary way of taking it."""
+WILD_CARD = re.compile(rf"(?:^| )(?:{_WILD})(?= |$)")
+"""A wild card named in a question, folded: beside a named rank it is a meld in the making
+("tre jokere sammen med to sjuere"), see ``RANKS_MELD_BOOST``."""
 
 CUES: tuple[Cue, ...] = (
     *(_cue(t, p, PLAYER_COUNT_BOOST, PLAYER_COUNT_ABSENT) for t, p in PLAYER_COUNTS.items()),
@@ -353,9 +356,9 @@ jokere sammen med to sjuere") and card values step back for the melds topic."""
 VALUE_TOPIC = "card_values"
 MELD_TOPIC = "melds_wild_cards"
 RANKS_MELD_BOOST = 1.3
-"""Two or more ranks named without a word of value ("a run like 5 6 7", "10 knægt dame") put
-cards together: the melds topic is lifted, as "run" or "rækkefølge" alone would also fit the
-stock running out or the turn order."""
+"""Two or more ranks (or a rank and a wild card) named without a word of value ("a run like
+5 6 7", "10 knægt dame") put cards together: the melds topic is lifted, as "run" or
+"rækkefølge" alone would also fit the stock running out or the turn order."""
 SEQUENCE = re.compile(
     r"(?:^| )(?:runs?|sequences?|straights?|in a row|rekke\w*|raekke\w*|suor\w*|perakk\w*"
     r"|jarjest\w*)(?= |$)"

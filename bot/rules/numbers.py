@@ -39,7 +39,8 @@ _SCORE_STATEMENT = re.compile(
 _VALUE_INTENT = re.compile(
     r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
     r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
-    r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen|i alt)\b"
+    r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen(?! med)|"
+    r"i alt)\b"
 )
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 _COUNT_WORDS = {

@@ -45,6 +45,7 @@ from bot.rules.lexicon import (
     TARGET_TOPIC,
     VALUE_TOPIC,
     VALUE_WORDS,
+    WILD_CARD,
     is_game_word,
     is_strong_game_word,
     name_threes,
@@ -398,7 +399,8 @@ class SearchIndex:
                 RANK_VALUE_BOOST if value else RANK_NO_VALUE
             )
             meld = self.position.get(MELD_TOPIC)
-            if ranks >= 2 and not value and meld is not None:
+            cards = ranks + (WILD_CARD.search(joined) is not None)
+            if cards >= 2 and not value and meld is not None:
                 boost = SEQUENCE_MELD_BOOST if SEQUENCE.search(joined) else RANKS_MELD_BOOST
                 factors[meld] = factors.get(meld, 1.0) * boost
         return factors, counted

@@ -190,3 +190,10 @@ def test_ask_survives_odd_input_quickly(question: str) -> None:
     answer = INDEX.ask(question, variant=CLASSIC)
     assert time.perf_counter() - start < 0.5
     assert answer.language in LANGS
+
+
+def test_cards_together_with_a_wild_card_are_a_meld_not_a_count() -> None:
+    """ "sammen med" is "together with", not "add up"; a rank beside jokers is a meld."""
+    answer = INDEX.ask("kan jeg ha tre jokere sammen med to sjuere")
+    assert answer.topics[0].id == "melds_wild_cards"
+    assert not answer.computed
