@@ -8,7 +8,9 @@ Three channels, measured on a prototype (ARCHITECTURE.md, "Rules search"):
 * Typo correction against the topics' own vocabulary only (rapidfuzz, cutoff 85, words of five
   letters or more, and never a word some language already knows), so "canastra" becomes
   "canasta" but "there" never becomes "three".
-* Character 3-5-grams (``ngrams.py``) for compounds, inflections and small typos.
+* Character 3-5-grams (``ngrams.py``) for compounds, inflections and small typos, over the
+  question's words and the game words they stand for (``lexicon.SYNONYMS``: "smide" also
+  reaches the aliases as "kaste").
 
 Scores are normalised so they mean the same for any question: BM25 is divided by what the
 question's own terms could score at most (a word no topic contains still counts in that
@@ -347,6 +349,11 @@ class SearchIndex:
         self.synonym_words = frozenset(
             w for table in (*LEMMAS.values(), *SYNONYMS.values()) for w in table
         )
+        alternatives: dict[str, list[str]] = {}
+        for table in SYNONYMS.values():
+            for word, alts in table.items():
+                alternatives.setdefault(word, []).extend(alts)
+        self.ngram_alternatives = {w: tuple(dict.fromkeys(a)) for w, a in alternatives.items()}
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
 
     def clear_caches(self) -> None:
@@ -441,7 +448,10 @@ class SearchIndex:
         ngram: dict[int, float] = {}
         if content:
             owners = self.ngram_owner
-            for doc, s in self.ngrams.scores(" ".join(content)).items():
+            alts = self.ngram_alternatives
+            # the game words players mean ("smide" -> "kaste") reach the character channel too
+            seen = [a for w in content for a in (w, *alts.get(w, ()))]
+            for doc, s in self.ngrams.scores(" ".join(seen)).items():
                 owner = owners[doc]
                 if s > ngram.get(owner, 0.0):
                     ngram[owner] = s
