@@ -319,6 +319,13 @@ CUES: tuple[Cue, ...] = (
         boost=1.4,
     ),
     _cue(
+        "asking_partner",
+        r"partner\w*|teammate\w*|team ?mate\w*|ask\w*|permission|allowed|may i|makker\w*"
+        r"|makkern|spor\w*|lov|tillad\w*|pari\w*|parilta|kysy\w*|lupa\w*|luvan|kaveri\w*"
+        r"|saanko|yes|no|ja|nei|nej|kylla|ei",
+        absent=0.8,
+    ),
+    _cue(
         "scorekeeping_bot",
         r"bot\w*|command\w*|kommando\w*|komento\w*|undo|angre|fortryd\w*|slash"
         r"|registrer\w*|kirjaa\w*|kirjat\w*|keep\w* score|fore (?:poeng|point)",

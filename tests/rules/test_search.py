@@ -248,3 +248,8 @@ def test_a_book_is_not_a_game_word() -> None:
 def test_a_wild_card_in_the_pile_is_about_the_frozen_pile(question: str, topic: str) -> None:
     """A wild card *in* the pile froze it; one in the hand is an ordinary way to take it."""
     assert SEARCH.search(question).hits[0].id == topic
+
+
+def test_going_out_without_a_word_of_asking_is_not_about_the_partner() -> None:
+    assert SEARCH.search("do we need a canasta before we go out").hits[0].id == "going_out"
+    assert SEARCH.search("do i have to ask my partner first").hits[0].id == "asking_partner"
