@@ -289,6 +289,10 @@ WILD_CARD = re.compile(rf"(?:^| )(?:{_WILD})(?= |$)")
 """A wild card named in a question, folded: beside a named rank it is a meld in the making
 ("tre jokere sammen med to sjuere"), see ``RANKS_MELD_BOOST``."""
 
+THREE_BOOST = 1.2
+"""A named black or red three is the subject of most questions that name it ("black 3 on top
+of the discards, can I take it"), however many words the question shares with the pile topics."""
+
 CUES: tuple[Cue, ...] = (
     *(_cue(t, p, PLAYER_COUNT_BOOST, PLAYER_COUNT_ABSENT) for t, p in PLAYER_COUNTS.items()),
     _cue(
@@ -317,6 +321,16 @@ CUES: tuple[Cue, ...] = (
         rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
         rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})",
         boost=1.4,
+    ),
+    _cue(
+        "black_threes",
+        r"(?:black|sort\w*|svart\w*|must\w*) (?:three\w*|treer\w*|kolmo\w*|3\w*)",
+        boost=THREE_BOOST,
+    ),
+    _cue(
+        "red_threes",
+        r"(?:red|rod\w*|puna\w*) (?:three\w*|treer\w*|kolmo\w*|3\w*)",
+        boost=THREE_BOOST,
     ),
     _cue(
         "asking_partner",

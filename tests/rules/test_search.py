@@ -253,3 +253,9 @@ def test_a_wild_card_in_the_pile_is_about_the_frozen_pile(question: str, topic: 
 def test_going_out_without_a_word_of_asking_is_not_about_the_partner() -> None:
     assert SEARCH.search("do we need a canasta before we go out").hits[0].id == "going_out"
     assert SEARCH.search("do i have to ask my partner first").hits[0].id == "asking_partner"
+
+
+def test_a_named_black_three_is_the_subject() -> None:
+    assert SEARCH.search("a black three was discarded, can i pick up the pile").hits[0].id == (
+        "black_threes"
+    )
