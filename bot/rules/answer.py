@@ -21,6 +21,10 @@ MIN_SCORE = 0.22
 """Below this the best topic explains too little of the question: decline."""
 TIE_RATIO = 0.90
 """The runner-up within this fraction of the best: let the user choose between the two."""
+GAME_FLOOR = 0.06
+"""A question in the game's vocabulary whose best score is below ``MIN_SCORE`` but above this is
+offered the two closest topics: a player who asks "can i throw 2 cards away at the end of my
+go" is asking a rules question, even when no topic explains most of its words."""
 SUGGEST_RATIO = 0.70
 """Other topics within this fraction of the best are offered as "did you mean"."""
 MAX_SUGGESTIONS = 3
@@ -52,18 +56,20 @@ class RulesAnswer:
 
 
 def decide(
-    ranking: tuple[ScoredTopic, ...], strong: bool = False
+    ranking: tuple[ScoredTopic, ...], strong: bool = False, game: bool = False
 ) -> tuple[Kind, list[str], list[str]]:
     """(kind, topic ids to show, topic ids to suggest) from the ranked scores.
 
     A weak best score is declined, unless the question is ``strong`` (it names the game's own
     vocabulary, see ``SearchResult.strong``): a player who asks about jokers or eights is
     asking a rules question, and the two closest topics serve them better than the full list.
+    So does a question in the game's vocabulary (``game``) that scores at least ``GAME_FLOOR``.
     """
     if not ranking:
         return "no_match", [], []
     if ranking[0].score < MIN_SCORE:
-        if not strong or len(ranking) < 2:
+        wanted = strong or (game and ranking[0].score >= GAME_FLOOR)
+        if not wanted or len(ranking) < 2:
             return "no_match", [], []
         return "choice", [ranking[0].id, ranking[1].id], []
     best = ranking[0]

@@ -81,9 +81,9 @@ class RulesIndex:
     ) -> RulesAnswer:
         """Answer a free-text question in any of the four languages; never raises."""
         variant = variant or load_variant(DEFAULT_VARIANT)
-        result = self.search_index.search(question)
+        result = self.search_index.search(question, variant.id)
         language = reply_language(lang, locale, result.language)
-        kind, shown, suggested = decide(result.hits, result.strong)
+        kind, shown, suggested = decide(result.hits, result.strong, result.game)
         top = result.hits[0].id if result.hits else None
         figures = compute(question, variant, top, sure_of_other=kind == "answer")
         forced = [self._topic_for(f) for f in figures]

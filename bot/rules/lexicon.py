@@ -387,3 +387,115 @@ SEQUENCE = re.compile(
 """Words for cards in sequence, folded: beside named ranks they ask about runs, which the melds
 topic rules out ("a run like 5 6 7"), not about the stock running out or the turn order."""
 SEQUENCE_MELD_BOOST = 2.0
+
+
+def _action(pattern: str, *words: str) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    return re.compile(rf"(?:^| )(?:{pattern})(?= |$)"), words
+
+
+ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    # melding: putting cards on the table
+    _action(
+        r"(?:lay|lays|laid|laying|put|putting|come|coming|go|going) (?:\w+ )?down|lay out",
+        "meld",
+    ),
+    _action(r"(?:legge|legger|la|lagt|legg) (?:\w+ )?(?:ned|ut|fram|frem)", "melde"),
+    _action(r"(?:laegge|laegger|laeg|lagt|lagde) (?:\w+ )?(?:ud|ned|frem)", "melde"),
+    _action(r"(?:lask\w*|laitta\w*|laita\w*|pan\w*) (?:\w+ )?poytaan|poytaan", "sarja", "laskea"),
+    # discarding
+    _action(
+        r"throw\w* (?:\w+ ){0,3}(?:away|out)|throw\w*|get rid of|chuck\w*|dump\w*|toss\w*",
+        "discard",
+    ),
+    _action(r"kaste\w* (?:bort|vekk)|bli kvitt|kvitte", "kaste"),
+    _action(r"kyle\w*", "kaste"),
+    _action(r"heit\w*|heitt\w*|laita\w* pois|pistaa pois", "poistaa", "poisto"),
+    # the discard pile
+    _action(r"stack|stacks|heap|heaps", "pile"),
+    _action(r"haug\w*|stabel\w*|dunge\w*", "bunke"),
+    _action(r"stak|stakken|dynge\w*", "bunke"),
+    _action(r"pino\w*|kasa\w*|kasaa", "pakka"),
+    # opening: the side's first meld of a round, or how much it takes to put cards down
+    _action(
+        r"first (?:lay ?down|laydown|meld\w*|down|put ?down)|come down|coming down"
+        r"|first time (?:\w+ )?(?:lay|laid|put|meld\w*|go|come) down|lay down (?:\w+ ){0,2}first"
+        r"|(?:how much|how many points|least|minimum) (?:\w+ ){0,5}"
+        r"(?:(?:lay|laid|put|come|go)\w* down|meld\w*)",
+        "opening",
+        "minimum",
+    ),
+    _action(
+        r"(?:legge|legger|la|melde) (?:\w+ ){0,2}forste gang|forste (?:melding|utlegg)"
+        r"|(?:hvor mye|hvor mange poeng|minst) (?:\w+ ){0,5}(?:legge|melde|apne)\w*",
+        "åpning",
+        "krav",
+    ),
+    _action(
+        r"(?:laegge|melde) (?:\w+ ){0,2}forste gang|forste (?:melding|udlaeg)"
+        r"|(?:hvor meget|hvor mange point|mindst) (?:\w+ ){0,5}(?:laegge|melde|abne)\w*",
+        "minimumskrav",
+    ),
+    _action(
+        r"ekassa|ekalla (?:kerralla|vuorolla)|eka\w* (?:avau\w*|sarja\w*|kerta\w*)"
+        r"|ensimmai\w* (?:avau\w*|sarja\w*|kerta\w*)"
+        r"|(?:paljonko|kuinka paljon|vahintaan) (?:\w+ ){0,5}(?:lask\w*|avat\w*|avaa\w*)",
+        "avausraja",
+    ),
+    # a turn ("my go")
+    _action(r"my go|your go|his go|her go|their go|whose go", "turn"),
+    # what each player is given
+    _action(r"each (?:\w+ )?(?:get|gets|start with)|everyone gets", "dealt", "each"),
+    _action(r"(?:hver|hvert) (?:\w+ )?(?:far|faar)|far (?:vi|man|hver) hver", "utdeling", "hver"),
+    _action(r"jokainen (?:\w+ )?saa|kukin (?:\w+ )?saa|kullekin", "jako", "kullekin"),
+)
+"""The game's actions as players say them, per language, folded: a phrase found in a question
+adds the words the topic texts use for that action ("lay down" -> meld, "legge ned" -> melde,
+"heittää" -> poistaa, "stack" -> pile, "first time" / "ekassa" -> opening). The question keeps
+its own words. This is query expansion into the topics' vocabulary, one table for all topics,
+so that a question with no rules noun at all ("least i need for my first lay down") still
+reaches the topic that names the action; per-question cues did not generalise."""
+
+WILD_ONLY = re.compile(
+    r"(?:^| )(?:(?:all|only|just|pure|nothing but) (?:\w+ )?(?:wild\w*|jokers?|2s|twos|deuces)"
+    r"|(?:bare|kun|udelukkende|lutter|pelk\w*|pelkast\w*) (?:\w+ )?(?:jokere\w*|jokerkort\w*"
+    r"|vild\w*|toere\w*|jokerei\w*|kakko\w*|villei\w*)"
+    r"|(?:seven|7|sju|syv|seitseman) (?:twos|2s|toere|toer|kakkos\w*|jokers?|jokere)"
+    r"|wild ?card canasta\w*|jokerkanasta\w*)(?= |$)"
+)
+"""A canasta of wild cards only ("all 2s", "bare jokere", "pelkistä kakkosista"), folded: only
+Cuban has those, so the question is about Cuban wild-card canastas whatever the table plays."""
+CUBAN_ONLY_DAMP = 0.75
+"""Cuban-only topics at a table that is not Cuban, for a question that names neither Cuban nor
+a wild-only canasta: "can twos be used as jokers" is about melds, not Cuban wild canastas."""
+WILD_ONLY_BOOST = 1.3
+
+_EVERYDAY = """
+    bus bussen bussene bussi bussit train toget juna junan taxi taksi
+    klokka klokken kello kellonaika clock weather vaeret vejret
+    dinner middag middagen lunsj frokost pizza ruoka ruokaa aamiainen lunch breakfast
+    movie film filmen elokuva tv netflix football fotball fodbold jalkapallo
+    """
+EVERYDAY_WORDS: frozenset[str] = frozenset(_EVERYDAY.split())
+EVERYDAY_TIME = re.compile(
+    r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
+    r"|eilen|huomenna|illalla|tanaan)(?= |$)"
+)
+"""Days and evenings, folded: "hvem vant i går" is about yesterday's match, not going out."""
+"""Everyday words that are typed as they are, never corrected into game words ("bussen" is not
+"bonussen"), and that mark a question as small talk when no strong game word is present."""
+
+_GENERIC_GAME = """
+    win wins won winner winning vant vinne vinner vandt vinde voitti voittaa voittaja game games
+    spill spillet spil spillets peli pelin pelata play playing spiller spille king konge kongen
+    kuningas rule rules regel regler saanto saannot start starts begin aloittaa side lag hold
+    puoli round runde rundt era player players spillere pelaaja card cards kort kortene kortti
+    kortit set sets worth value values count counts point points
+    """
+GENERIC_GAME_WORDS: frozenset[str] = frozenset(_GENERIC_GAME.split())
+"""Game words that are everyday words too (winning, a game, a king, a card, a round), folded:
+on their own they do not make a weak match a rules question ("who won the world cup")."""
+
+
+def is_specific_game_word(word: str) -> bool:
+    """A game word (``is_game_word``) that is not also everyday talk (``GENERIC_GAME_WORDS``)."""
+    return is_game_word(word) and fold(word) not in GENERIC_GAME_WORDS

@@ -29,9 +29,13 @@ from rapidfuzz import fuzz, process
 
 from bot.rules.bm25 import BM25
 from bot.rules.lexicon import (
+    ACTIONS,
     BEYOND,
+    CUBAN_ONLY_DAMP,
     CUES,
     DEFINITION,
+    EVERYDAY_TIME,
+    EVERYDAY_WORDS,
     HOUSE_RULES_TOPIC,
     LEMMAS,
     MELD_TOPIC,
@@ -48,7 +52,10 @@ from bot.rules.lexicon import (
     VALUE_TOPIC,
     VALUE_WORDS,
     WILD_CARD,
+    WILD_ONLY,
+    WILD_ONLY_BOOST,
     is_game_word,
+    is_specific_game_word,
     is_strong_game_word,
     name_threes,
 )
@@ -150,6 +157,14 @@ def _target_topic(words: list[str], joined: str) -> str | None:
     return None
 
 
+WILD_ONLY_TOPIC = "wild_canastas"
+
+
+def position_of(ids: list[str], topic_id: str) -> int | None:
+    """The index of ``topic_id`` in ``ids``, or None when the dataset has no such topic."""
+    return ids.index(topic_id) if topic_id in ids else None
+
+
 @dataclass(frozen=True)
 class ScoredTopic:
     """One topic's score for a question: (``lexical`` + NGRAM_WEIGHT * ``ngram``) scaled down
@@ -174,6 +189,10 @@ class SearchResult:
     strong: bool = False
     """The question names something only the game has (``lexicon.STRONG_GAME_WORDS``, a card
     rank, a player count): it is never declined outright (``answer.decide``)."""
+    game: bool = False
+    """The question uses the game's vocabulary at all (``lexicon.is_game_word``, an action
+    phrase) and no everyday word of small talk: a weak score then offers the closest topics
+    instead of declining (``answer.decide``)."""
 
 
 def _render_numbers(topic: Topic) -> dict[str, object]:
@@ -341,6 +360,11 @@ class SearchIndex:
             )
             for v in VARIANT_WORDS
         }
+        self.variant_only = {
+            v: frozenset(n for n, t in enumerate(ordered) if t.variants == [v])
+            for v in VARIANT_WORDS
+        }
+        self.wild_only_topic = position_of(self.ids, WILD_ONLY_TOPIC)
         self.prefixes = {fold(w)[:PREFIX] for w in self.vocabulary if len(w) >= PREFIX}
         position = {tid: n for n, tid in enumerate(self.ids)}
         self.position = position
@@ -413,7 +437,12 @@ class SearchIndex:
         return factors, counted
 
     def _correct_uncached(self, word: str) -> str:
-        if len(word) < FUZZY_MIN_LENGTH or self._known(word) or is_rank_word(word):
+        if (
+            len(word) < FUZZY_MIN_LENGTH
+            or self._known(word)
+            or is_rank_word(word)
+            or fold(word) in EVERYDAY_WORDS
+        ):
             return word
         match = process.extractOne(
             word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF
@@ -474,11 +503,36 @@ class SearchIndex:
         ]
         return variant if rest else None
 
-    def search(self, question: str) -> SearchResult:
-        """Rank every topic for ``question``; never raises for any string."""
+    def _variant_factors(
+        self, typed: list[str], joined: str, variant: str | None
+    ) -> dict[int, float]:
+        """Topic -> multiplier from the table's variant (``lexicon.CUBAN_ONLY_DAMP``) and from a
+        canasta of wild cards only (``lexicon.WILD_ONLY``), which only Cuban has."""
+        factors: dict[int, float] = {}
+        wild_only = WILD_ONLY.search(joined) is not None and any(map(is_canasta, typed))
+        if wild_only and self.wild_only_topic is not None:
+            factors[self.wild_only_topic] = WILD_ONLY_BOOST
+        if variant is None or wild_only:
+            return factors
+        for name, prefix in VARIANT_WORDS.items():
+            if variant == name or any(fold(w).startswith(prefix) for w in typed):
+                continue
+            for doc in self.variant_only[name]:
+                factors[doc] = factors.get(doc, 1.0) * CUBAN_ONLY_DAMP
+        return factors
+
+    def search(self, question: str, variant: str | None = None) -> SearchResult:
+        """Rank every topic for ``question``; never raises for any string.
+
+        ``variant`` is the table's variant id when known: topics only another variant has
+        (Cuban wild canastas) step back unless the question names that variant."""
         text = name_threes(DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS])))
         typed = tokens(text)
+        joined_typed = " ".join(fold(w) for w in typed)
+        # the game's actions as players say them, added in the words the topics use
+        actions = [w for pattern, added in ACTIONS if pattern.search(joined_typed) for w in added]
         words = [self._correct(w) for w in typed]
+        words += [w for w in dict.fromkeys(actions) if w not in words]
         content = [
             w
             for w in words
@@ -487,6 +541,8 @@ class SearchIndex:
         coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
         factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
         cues, counted = self._cue_factors(words)
+        for doc, f in self._variant_factors(typed, joined_typed, variant).items():
+            cues[doc] = cues.get(doc, 1.0) * f
         # as typed: a typo correction may be wrong ("tower" -> "toer"), a strong word must not be
         strong = (
             counted or rank_mentions(typed, faces=False) > 0 or any(map(is_strong_game_word, typed))
@@ -494,6 +550,14 @@ class SearchIndex:
         game = strong or any(
             is_game_word(w) or is_canasta(w) or w in self.synonym_words for w in content
         )
+        specific = strong or bool(actions) or any(map(is_specific_game_word, typed))
+        everyday = any(fold(w) in EVERYDAY_WORDS for w in typed) or EVERYDAY_TIME.search(
+            joined_typed
+        )
+        if everyday and not specific:
+            game = False  # small talk that shares an everyday game word ("vant", "går")
+        # a weak match is offered as a choice only on specific evidence (``answer.decide``)
+        offer = game and specific
         if not game:
             factor *= NO_GAME_WORD
         variant = self._variant_context(content)
@@ -520,4 +584,4 @@ class SearchIndex:
         ]
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
-        return SearchResult(tuple(hits), language, tuple(words), coverage, strong)
+        return SearchResult(tuple(hits), language, tuple(words), coverage, strong, offer)

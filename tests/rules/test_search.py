@@ -259,3 +259,47 @@ def test_a_named_black_three_is_the_subject() -> None:
     assert SEARCH.search("a black three was discarded, can i pick up the pile").hits[0].id == (
         "black_threes"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "added"),
+    [
+        ("we legger ut tre damer", "melde"),
+        ("can i chuck my last card", "discard"),
+        ("heitänkö kortin pois", "poistaa"),
+        ("who takes the heap", "pile"),
+        ("is it the same minimum every first meld", "opening"),
+    ],
+)
+def test_action_phrases_add_the_topics_words(question: str, added: str) -> None:
+    """The game's actions as players say them reach the words the topic texts use."""
+    assert added in SEARCH.search(question).words
+
+
+@pytest.mark.parametrize(
+    "question", ["can i chuck a card when my go ends", "hvor mye trengs for å legge ned nå"]
+)
+def test_a_weak_question_in_game_words_gets_a_choice(question: str) -> None:
+    """A question with the game's actions or words but a low score is offered the closest
+    topics instead of the full list."""
+    assert INDEX.ask(question, variant=CLASSIC).kind != "no_match"
+
+
+@pytest.mark.parametrize("question", ["når går toget", "hvem vant i går", "bussen kommer snart"])
+def test_everyday_questions_are_declined(question: str) -> None:
+    """Everyday words are not corrected into game words ("bussen" -> "bonussen") and generic
+    game words ("vant") do not turn a weak match into a choice."""
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_cuban_only_topics_step_back_at_a_classic_table() -> None:
+    question = "kan toere brukes som joker"
+    classic = INDEX.ask(question, variant=CLASSIC)
+    assert classic.ranking[0].id == "melds_wild_cards"
+    ids = [h.id for h in INDEX.ask(question, variant=load_variant("cuban")).ranking[:3]]
+    assert "wild_canastas" in ids
+
+
+def test_a_canasta_of_wild_cards_only_is_cuban_wild_canastas() -> None:
+    answer = INDEX.ask("a canasta made of only jokers, what is it worth", variant=CLASSIC)
+    assert answer.ranking[0].id == "wild_canastas"
