@@ -6,8 +6,11 @@ is no longer blind. ``questions_blind.toml`` was blind until ``questions_blind2.
 written; it has since been used for tuning (rank term, strong game words, cues) and is not
 gated because English top-1 is still below the bar. ``questions_blind2.toml`` was the blind set
 until ``questions_blind3.toml`` was written and has been tuned on since (rank term, game
-targets, runs, wild cards in the pile). ``questions_blind3.toml`` is the blind set now: only
-reported, never tuned to, and not gated because its figures do not reach the bars."""
+targets, runs, wild cards in the pile). ``questions_blind3.toml`` was blind until
+``questions_blind4.toml`` was written and has been tuned on since (action phrases as query
+expansion, choices for weak questions in game words, Cuban-only topics damped at other tables,
+everyday-word guard). ``questions_blind4.toml`` is the blind set now: only reported, never tuned
+to, and not gated because its figures do not reach the bars."""
 
 from __future__ import annotations
 
