@@ -44,7 +44,8 @@ def name_threes(text: str) -> str:
 
 DEFINITION = re.compile(
     r"\b(?:counts? as|counted as|regnes som|teller som|tæller som|regnes for|gælder som|"
-    r"lasketaan(?= \w+ksi\b)|lasketaanko(?= \w+ksi\b))"
+    r"lasketaan(?= \w+ksi\b)|lasketaanko(?= \w+ksi\b)"
+    r"|(?:when|hvornår|når|milloin) (?:is|er|on) (?:it|det|se) (?:a|an|en|et|ett)?(?= \w))"
 )
 """Definition phrasings, removed from a question before it is searched (see the module)."""
 
@@ -255,18 +256,21 @@ _FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
 PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
-        r"|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two|two player\w*|(?:vi er|kun|bare|spiller"
+        r"|vi (?:bare|kun) er (?:to|2)|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two"
+        r"|two player\w*|(?:vi er|kun|bare|spiller"
         rf" kun|spiller bare|spiller vi) (?:to|2)|for to|(?:kaksi|2|kahden) (?:{_FI_PEOPLE})"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
         r"|three player\w*|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
+        r"|vi (?:bare|kun) er (?:tre|3)"
         rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
         r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
+        r"|vi (?:bare|kun)? ?er (?:fem|seks|5|6)"
         rf"|(?:viisi|kuusi|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin|kuusin"
     ),
 }
@@ -293,6 +297,31 @@ THREE_BOOST = 1.2
 """A named black or red three is the subject of most questions that name it ("black 3 on top
 of the discards, can I take it"), however many words the question shares with the pile topics."""
 
+MISTAKE_BOOST = 1.5
+"""A mistake said in so many words ("by accident", "ved en feil", "vahingossa") is the subject
+of the question, however much it shares with the topic of the rule that was broken."""
+_CHANGE = r"chang\w*|endre\w*|aendre\w*|muutt\w*|vaihda\w*|vaihta\w*"
+_TARGET_WORD = r"target|goal|rules?|mal|malet|maalet|regl\w*|tavoit\w*|saann\w*"
+_CHANGE_TARGET = (
+    rf"(?:{_CHANGE}) (?:\w+ ){{0,3}}(?:{_TARGET_WORD})"
+    rf"|(?:{_TARGET_WORD}) (?:\w+ ){{0,3}}(?:{_CHANGE})"
+)
+"""Changing the target or the rules ("voiko tavoitteen muuttaa", "endre målet") is what house
+rules are for."""
+_MELD_NOUN = r"melds?|sets?|melding\w*|sarja\w*|meldingen|meldinga"
+_NUMBER_NEXT = r"(?! \d)"
+_PLAY_UNTIL = (
+    rf"(?:play\w*|spill\w*|spil) (?:\w+ )?(?:up to|to|until|till|til){_NUMBER_NEXT}"
+    r"|mihin (?:\w+ )?asti|(?:pelataan|pelata) (?:\w+ )?asti"
+)
+"""Playing up to a score without naming one ("what score do we play until"): the game's end."""
+_ONE_OR_TWO = (
+    r"(?:one|1|ett|et|en|yksi|yhden) (?:\w+ ){0,2}(?:or|eller|vai|tai) (?:\w+ ){0,2}"
+    r"(?:two|2|to|kaksi|kahden)|(?:two|2|to|kaksi) (?:\w+ ){0,2}(?:or|eller|vai|tai) (?:\w+ ){0,2}"
+    r"(?:one|1|ett|et|en|yksi|yhden)"
+)
+"""How many cards a turn draws ("one or two cards", "ett eller to"): the turn, not the pile."""
+
 CUES: tuple[Cue, ...] = (
     *(_cue(t, p, PLAYER_COUNT_BOOST, PLAYER_COUNT_ABSENT) for t, p in PLAYER_COUNTS.items()),
     _cue(
@@ -308,12 +337,13 @@ CUES: tuple[Cue, ...] = (
     ),
     _cue(
         "penalties_and_mistakes",
-        r"penalt\w*|mistakes?|by (?:accident|mistake)|straff\w*|straf|strafpoint|feil\w*|fejl\w*"
+        r"penalt\w*|mistakes?|by (?:accident|mistake)|accident\w*|uhell\w*|uheld\w*|erehd\w*"
+        r"|kom til at|straff\w*|straf|strafpoint|feil\w*|fejl\w*"
         r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa"
         r"|vaikka ei (?:saa|saisi|ole lupa)|ilman lupaa|not allowed to|(?:even though|although)"
         r" (?:you|they|he|she|it) (?:can ?t|cannot|isn ?t|aren ?t|wasn ?t|weren ?t)|uten lov"
         r"|uden lov|selv ?om (?:man|du|han|hun|de) ikke (?:har lov|ma|matte|fikk)",
-        boost=1.2,
+        boost=MISTAKE_BOOST,
     ),
     _cue(
         "frozen_pile",
@@ -347,6 +377,21 @@ CUES: tuple[Cue, ...] = (
     ),
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
+CUES += (
+    _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
+    _cue("house_rules", _CHANGE_TARGET, boost=1.3),
+    _cue("turn", _ONE_OR_TWO, boost=1.3),
+    Cue(
+        "melds_wild_cards",
+        re.compile(
+            rf"(?:^| )(?:{_WILD})(?= |$).*(?:^| )(?:{_MELD_NOUN})(?= |$)"
+            rf"|(?:^| )(?:{_MELD_NOUN})(?= |$).*(?:^| )(?:{_WILD})(?= |$)"
+        ),
+        boost=1.25,
+    ),
+)
+"""A wild card named together with a meld ("max jokers in a meld", "toere i en melding") asks
+about the meld rules (how many wild cards a meld may hold), not the deck or Cuban canastas."""
 
 TARGET_TOPIC = "end_of_game"
 HOUSE_RULES_TOPIC = "house_rules"
@@ -357,6 +402,9 @@ PLAY_TO = re.compile(
 )
 """Words that make a round number a game target ("play to 3000", "spille til 10000", "3000
 pisteeseen"), folded; without one a number is a score ("we have 3000, what do we open with")."""
+INSTEAD = re.compile(r"(?:^| )(?:instead|i stedet|i stedet for|sijaan|asemesta)(?= |$)")
+"""A target said to replace another ("spille til 5000 i stedet") is a house rule even when it
+is some variant's own target."""
 BEYOND = re.compile(r"(?:^| )(?:over|above|past|yli|ylittaa\w*|passed|forbi)(?= |$)")
 """Words that put a score beyond a number ("both over 5000"): the game target when it is one."""
 TARGET_BOOST = 1.5
@@ -402,6 +450,8 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     _action(r"(?:legge|legger|la|lagt|legg) (?:\w+ )?(?:ned|ut|fram|frem)", "melde"),
     _action(r"(?:laegge|laegger|laeg|lagt|lagde) (?:\w+ )?(?:ud|ned|frem)", "melde"),
     _action(r"(?:lask\w*|laitta\w*|laita\w*|pan\w*) (?:\w+ )?poytaan|poytaan", "sarja", "laskea"),
+    # drawing: picking up cards from the stock
+    _action(r"pick\w* up (?:\w+ ){0,3}(?:cards?|from the (?:deck|stock))", "draw"),
     # discarding
     _action(
         r"throw\w* (?:\w+ ){0,3}(?:away|out)|throw\w*|get rid of|chuck\w*|dump\w*|toss\w*",

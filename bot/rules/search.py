@@ -37,6 +37,7 @@ from bot.rules.lexicon import (
     EVERYDAY_TIME,
     EVERYDAY_WORDS,
     HOUSE_RULES_TOPIC,
+    INSTEAD,
     LEMMAS,
     MELD_TOPIC,
     PLAY_TO,
@@ -150,6 +151,8 @@ def _target_topic(words: list[str], joined: str) -> str | None:
     if not numbers:
         return None
     play = PLAY_TO.search(joined) is not None
+    if INSTEAD.search(joined) and play:
+        return HOUSE_RULES_TOPIC
     if numbers & _targets() and (play or BEYOND.search(joined)):
         return TARGET_TOPIC
     if numbers - _targets() and play:

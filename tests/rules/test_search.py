@@ -303,3 +303,20 @@ def test_cuban_only_topics_step_back_at_a_classic_table() -> None:
 def test_a_canasta_of_wild_cards_only_is_cuban_wild_canastas() -> None:
     answer = INDEX.ask("a canasta made of only jokers, what is it worth", variant=CLASSIC)
     assert answer.ranking[0].id == "wild_canastas"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("how high do we play up to", "end_of_game"),
+        ("kan vi endre målet", "house_rules"),
+        ("do you draw 1 or 2 each time", "turn"),
+        ("how many twos can a set have", "melds_wild_cards"),
+        ("vi bare er tre, hvordan spiller vi", "three_players"),
+        ("når er det en ren canasta", "canastas"),
+    ],
+)
+def test_general_cues(question: str, topic: str) -> None:
+    """Cues for whole concepts (playing up to a score, changing the target, how many cards a
+    turn draws, wild cards in a meld, word order of a player count, "when is it a X")."""
+    assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
