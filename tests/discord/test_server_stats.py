@@ -9,15 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.cogs.stats import PLAYERS_SCANNED, BeyondScan, player_stats
-from bot.games import PlayerSpec, SideSpec, record_round, start_game
 from bot.storage.engine import Database
 from bot.storage.migrate import upgrade
+from tests.seeding import finished_two_player_games
 
 GUILD = 77
 GAMES = PLAYERS_SCANNED // 2 + 10
 """Two players a game, the second always wins: winners rank 1.., losers below them all."""
-STUCK = {"meld_points": 100, "hand_points": 50}
-OUT_TWO = {"meld_points": 300, "natural_canastas": 2, "went_out": "normal"}
 
 
 @pytest.fixture
@@ -25,24 +23,7 @@ async def crowded(tmp_path: Path) -> AsyncIterator[Database]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'stats.sqlite3'}"
     await upgrade(url)
     db = Database(url)
-    for game in range(GAMES):
-        loser, winner = 1000 + game, 5000 + game
-        sides = [
-            SideSpec("L", [PlayerSpec(loser, f"L{game}")]),
-            SideSpec("W", [PlayerSpec(winner, f"W{game}")]),
-        ]
-        await start_game(
-            db,
-            guild_id=GUILD,
-            channel_id=game + 1,
-            actor_id=loser,
-            variant_id="two-player",
-            sides=sides,
-            target=500,
-        )
-        await record_round(
-            db, guild_id=GUILD, channel_id=game + 1, actor_id=loser, sides=[STUCK, OUT_TWO]
-        )
+    await finished_two_player_games(db, GUILD, GAMES)
     yield db
     await db.dispose()
 

@@ -9,39 +9,21 @@ import importlib
 
 import pytest
 
-from bot.games import PlayerSpec, SideSpec, leaderboard, record_round, start_game
+from bot.games import leaderboard
 from bot.storage.engine import Database
+from tests.seeding import finished_two_player_games
 
 # bot.games re-exports the function under the module's name, so fetch the module itself.
 leaderboard_module = importlib.import_module("bot.games.leaderboard")
 GUILD = 91
 GAMES = 16
-STUCK = {"meld_points": 100, "hand_points": 50}
-OUT_TWO = {"meld_points": 300, "natural_canastas": 2, "went_out": "normal"}
 
 
 async def test_a_leaderboard_across_name_chunks_names_everyone(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(leaderboard_module, "NAME_LOOKUP_CHUNK", 5)
-    for game in range(GAMES):
-        loser, winner = 1000 + game, 5000 + game
-        sides = [
-            SideSpec("L", [PlayerSpec(loser, f"L{game}")]),
-            SideSpec("W", [PlayerSpec(winner, f"W{game}")]),
-        ]
-        await start_game(
-            db,
-            guild_id=GUILD,
-            channel_id=game + 1,
-            actor_id=loser,
-            variant_id="two-player",
-            sides=sides,
-            target=500,
-        )
-        await record_round(
-            db, guild_id=GUILD, channel_id=game + 1, actor_id=loser, sides=[STUCK, OUT_TWO]
-        )
+    await finished_two_player_games(db, GUILD, GAMES)
     board = await leaderboard(db, guild_id=GUILD, limit=2 * GAMES)
     assert len(board.rows) == 2 * GAMES
     names = {name for row in board.rows for name in row.display_names}
