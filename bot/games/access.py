@@ -136,6 +136,34 @@ async def find_game(
     )
 
 
+async def game_to_change(
+    session: AsyncSession,
+    *,
+    guild_id: int,
+    channel_id: int,
+    game_id: int | None,
+    actor_id: int,
+    actor_is_manager: bool,
+    action: str,
+    reach_finished: bool = False,
+) -> Game:
+    """The game a changing command is about, locked, after checking the actor may ``action``.
+
+    ``reach_finished`` lets undo and edit act on the channel's just-finished game.
+    """
+    game = await find_game(
+        session,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game_id,
+        lock=True,
+        allow_ended=reach_finished,
+        latest_if_none_active=reach_finished,
+    )
+    check_allowed(game, actor_id, actor_is_manager, action)
+    return game
+
+
 def check_game(
     game: Game,
     *,

@@ -19,6 +19,7 @@ from bot.games.access import (
     check_allowed,
     dealer_info,
     find_game,
+    game_to_change,
     game_variant,
     lock_for_round,
     side_scores,
@@ -343,16 +344,16 @@ async def undo_round(
         replayed = await replayed_game(session, guild_id, interaction_id)
         if replayed is not None:
             return await build_sheet(session, replayed)
-        game = await find_game(
+        game = await game_to_change(
             session,
             guild_id=guild_id,
             channel_id=channel_id,
             game_id=game_id,
-            lock=True,
-            allow_ended=True,
-            latest_if_none_active=True,
+            actor_id=actor_id,
+            actor_is_manager=actor_is_manager,
+            action="undo",
+            reach_finished=True,
         )
-        check_allowed(game, actor_id, actor_is_manager, "undo")
         if game.round_count == 0:
             raise NoRounds(game_id=game.id)
         rounds = (
@@ -418,16 +419,16 @@ async def edit_round(
         replayed = await replayed_game(session, guild_id, interaction_id)
         if replayed is not None:
             return await build_sheet(session, replayed)
-        game = await find_game(
+        game = await game_to_change(
             session,
             guild_id=guild_id,
             channel_id=channel_id,
             game_id=game_id,
-            lock=True,
-            allow_ended=True,
-            latest_if_none_active=game_id is None,
+            actor_id=actor_id,
+            actor_is_manager=actor_is_manager,
+            action="edit",
+            reach_finished=True,
         )
-        check_allowed(game, actor_id, actor_is_manager, "edit")
         sides_count = len(game.totals)
         for index in sides:
             if not isinstance(index, int) or not 0 <= index < sides_count:

@@ -11,9 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.games.access import (
     audit,
-    check_allowed,
     find_game,
     game_info,
+    game_to_change,
     game_variant,
     seat_sides,
     utcnow,
@@ -272,10 +272,15 @@ async def _closing_command(
         replayed = await replayed_game(session, guild_id, interaction_id)
         if replayed is not None:
             return game_info(replayed)
-        game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
+        game = await game_to_change(
+            session,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=game_id,
+            actor_id=actor_id,
+            actor_is_manager=actor_is_manager,
+            action=action,
         )
-        check_allowed(game, actor_id, actor_is_manager, action)
         before = state_snapshot(game)
         variant = await step(session, game)
         audit(
