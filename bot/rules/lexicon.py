@@ -546,6 +546,15 @@ GENERIC_GAME_WORDS: frozenset[str] = frozenset(_GENERIC_GAME.split())
 on their own they do not make a weak match a rules question ("who won the world cup")."""
 
 
+_GENERIC_LONG = frozenset(w[:GAME_PREFIX] for w in GENERIC_GAME_WORDS if len(w) >= GAME_PREFIX)
+
+
 def is_specific_game_word(word: str) -> bool:
-    """A game word (``is_game_word``) that is not also everyday talk (``GENERIC_GAME_WORDS``)."""
-    return is_game_word(word) and fold(word) not in GENERIC_GAME_WORDS
+    """A game word (``is_game_word``) that is not also everyday talk (``GENERIC_GAME_WORDS``,
+    matched like game words on the first five letters: "starter" and "pointene" are as
+    generic as "start" and "point")."""
+    folded = fold(word)
+    generic = folded in GENERIC_GAME_WORDS or (
+        len(folded) >= GAME_PREFIX and folded[:GAME_PREFIX] in _GENERIC_LONG
+    )
+    return is_game_word(word) and not generic
