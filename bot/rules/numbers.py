@@ -36,6 +36,12 @@ _SCORE_STATEMENT = re.compile(
     r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
     r"meilla on|meil on|olemme|meidan pisteet|pisteemme)\b"
 )
+# "how much do we need" beside a score statement asks for the next meld's minimum, unless it
+# is about winning ("we have 4000, what do we need to win").
+_NEED_INTENT = re.compile(
+    r"\b(need\w*|trenger|trengs|ma vi ha|skal vi ha\w*|behover|behov|tarvit\w*|pitaa)\b"
+)
+_WIN_INTENT = re.compile(r"\b(win\w*|vinne\w*|vinde\w*|voitt\w*|target|mal\w*|tavoit\w*)\b")
 _VALUE_INTENT = re.compile(
     r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
     r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
@@ -116,11 +122,15 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     """Is a score in the question about the opening minimum? Yes when the search says the
     question is about it or an opening word is used; a bare score statement ("we are at -200")
     counts too, unless the search is sure the question is about something else ("we have 1600
-    and two canastas, can we go out?")."""
+    and two canastas, can we go out?"), except when it asks what the side needs ("vi har 1700,
+    hvor mye må vi ha")."""
     folded = fold(normalise(question))
     if top_topic == OPENING_TOPIC or _OPENING_INTENT.search(folded):
         return True
-    return bool(_SCORE_STATEMENT.search(folded)) and not sure_of_other
+    if not _SCORE_STATEMENT.search(folded):
+        return False
+    needs = _NEED_INTENT.search(folded) is not None and not _WIN_INTENT.search(folded)
+    return needs or not sure_of_other
 
 
 def _card_token(raw: str) -> list[str] | None:

@@ -197,3 +197,16 @@ def test_cards_together_with_a_wild_card_are_a_meld_not_a_count() -> None:
     answer = INDEX.ask("kan jeg ha tre jokere sammen med to sjuere")
     assert answer.topics[0].id == "melds_wild_cards"
     assert not answer.computed
+
+
+@pytest.mark.parametrize(
+    "question", ["vi har 1700 poeng, hvor mye må vi ha", "we have 1700 what do we need"]
+)
+def test_asking_what_a_side_needs_at_a_score_is_the_opening_minimum(question: str) -> None:
+    """Even when the search leans to another topic: with a score stated, "what do we need"
+    is the next meld's minimum."""
+    assert compute(question, CLASSIC, "round_scoring", True) == [OpeningAnswer(1700, 90, False)]
+
+
+def test_what_a_side_needs_to_win_is_not_the_opening_minimum() -> None:
+    assert compute("we have 4000, what do we need to win", CLASSIC, "end_of_game", True) == []
