@@ -519,21 +519,6 @@ CUBAN_ONLY_DAMP = 0.75
 a wild-only canasta: "can twos be used as jokers" is about melds, not Cuban wild canastas."""
 WILD_ONLY_BOOST = 1.3
 
-_EVERYDAY = """
-    bus bussen bussene bussi bussit train toget juna junan taxi taksi
-    klokka klokken kello kellonaika clock weather vaeret vejret
-    dinner middag middagen lunsj frokost pizza ruoka ruokaa aamiainen lunch breakfast
-    movie film filmen elokuva tv netflix football fotball fodbold jalkapallo
-    """
-EVERYDAY_WORDS: frozenset[str] = frozenset(_EVERYDAY.split())
-EVERYDAY_TIME = re.compile(
-    r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
-    r"|eilen|huomenna|illalla|tanaan)(?= |$)"
-)
-"""Days and evenings, folded: "hvem vant i går" is about yesterday's match, not going out."""
-"""Everyday words that are typed as they are, never corrected into game words ("bussen" is not
-"bonussen"), and that mark a question as small talk when no strong game word is present."""
-
 _GENERIC_GAME = """
     win wins won winner winning vant vinne vinner vandt vinde voitti voittaa voittaja game games
     spill spillet spil spillets peli pelin pelata play playing spiller spille king konge kongen

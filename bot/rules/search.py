@@ -34,8 +34,6 @@ from bot.rules.lexicon import (
     CUBAN_ONLY_DAMP,
     CUES,
     DEFINITION,
-    EVERYDAY_TIME,
-    EVERYDAY_WORDS,
     HOUSE_RULES_TOPIC,
     INSTEAD,
     LEMMAS,
@@ -69,6 +67,7 @@ from bot.rules.ranks import (
     suit_of_rank,
     with_rank_terms,
 )
+from bot.rules.smalltalk import is_everyday_word, small_talk
 from bot.rules.text import (
     ALL_STOPWORDS,
     KEEP,
@@ -444,7 +443,7 @@ class SearchIndex:
             len(word) < FUZZY_MIN_LENGTH
             or self._known(word)
             or is_rank_word(word)
-            or fold(word) in EVERYDAY_WORDS
+            or is_everyday_word(word)
         ):
             return word
         match = process.extractOne(
@@ -554,10 +553,8 @@ class SearchIndex:
             is_game_word(w) or is_canasta(w) or w in self.synonym_words for w in content
         )
         specific = strong or bool(actions) or any(map(is_specific_game_word, typed))
-        everyday = any(fold(w) in EVERYDAY_WORDS for w in typed) or EVERYDAY_TIME.search(
-            joined_typed
-        )
-        if everyday and not specific:
+        chat = small_talk(typed, joined_typed)
+        if (chat == "things" and not strong) or (chat == "time" and not specific):
             game = False  # small talk that shares an everyday game word ("vant", "går")
         # a weak match is offered as a choice only on specific evidence (``answer.decide``)
         offer = game and specific

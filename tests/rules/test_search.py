@@ -292,6 +292,37 @@ def test_everyday_questions_are_declined(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "whose turn is it to buy the pizza",
+        "hvis tur er det til at hente øl",
+        "kenen vuoro on hakea pizzat",
+        "does a flush beat a straight in poker",
+        "koska pelataan seuraavan kerran",
+    ],
+)
+def test_game_night_chores_and_other_games_are_small_talk(question: str) -> None:
+    """A turn to fetch the beer is not a turn in the game, whatever form the word takes."""
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("can i take the discard pile while we wait for pizza", "taking_pile"),
+        ("vi spiller cubansk i kveld, hva er forskjellig", "cuban"),
+        ("is it clockwise or counter clockwise", "turn"),
+    ],
+)
+def test_rules_questions_with_everyday_words_are_still_answered(question: str, topic: str) -> None:
+    """A game word that only Canasta has, or a day said beside a specific game word, keeps a
+    question a rules question; "clockwise" is not the clock."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
 def test_cuban_only_topics_step_back_at_a_classic_table() -> None:
     question = "kan toere brukes som joker"
     classic = INDEX.ask(question, variant=CLASSIC)

@@ -1,0 +1,68 @@
+"""Small talk around a game night: the words that say a question is not a rules question.
+
+Players chat in the same channel where they ask rules questions, and that chat shares words
+with the game ("whose turn is it to buy the pizza", "hvem vant kampen i går"). Three kinds of
+evidence, folded (``text.fold``) and matched on a word's first letters so that every inflection
+counts ("pizzat", "kampen", "bussene"):
+
+* ``EVERYDAY``: food and drink, errands, travel, the clock and the weather, screens and sports,
+  and other card games. Such a word makes a question small talk unless it also names something
+  only Canasta has (a strong game word, a rank, a player count: ``SearchResult.strong``).
+* ``EVERYDAY_TIME``: days, evenings and "next time": "hvem vant i går" is about yesterday's
+  match, "koska pelataan seuraavan kerran" about the next game night. A time is small talk
+  unless the question also uses a specific game word (``lexicon.is_specific_game_word``).
+* Everyday words are never typo-corrected into game words ("bussen" is not "bonussen").
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.rules.text import fold
+
+PREFIX = 4
+ENDING = 3
+"""Everyday words of at least ``PREFIX`` letters also match with an ending of up to ``ENDING``
+letters ("pizzat", "kampen", "bussene"), not as the start of any word ("clockwise")."""
+
+_EVERYDAY = """
+    bus bussen bussi train toget juna taxi taksi bil auto car drive kjøre køre ajaa
+    klokka klokken kello clock weather været vejret
+    dinner middag lunsj frokost pizza ruoka aamiainen lunch breakfast snacks chips sipsi
+    beer øl olut kalja kaljaa wine vin viini coffee kaffe kahvi tea
+    buy kjøpe købe ostaa fetch hente hakea order bestille tilata pay betale maksaa cook
+    dishes oppvask opvask tiski tiskit toilet toalett vessa
+    movie film elokuva tv netflix series serie telkka football fotball fodbold jalkapallo
+    kamp kampen ottelu hockey jääkiekko league liga tennis golf
+    poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
+    skak shakki birthday bursdag fødselsdag syntymäpäivä
+    """
+EVERYDAY: frozenset[str] = frozenset(fold(w) for w in _EVERYDAY.split())
+_EVERYDAY_LONG = frozenset(w for w in EVERYDAY if len(w) >= PREFIX)
+
+EVERYDAY_TIME = re.compile(
+    r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
+    r"|eilen|huomenna|illalla|tanaan|next time|neste gang|naeste gang|seuraavan kerran"
+    r"|ensi kerralla|next week|neste uke|naeste uge|ensi viikolla)(?= |$)"
+)
+
+
+def is_everyday_word(word: str) -> bool:
+    """Is this normalised word small talk's (``EVERYDAY``), in any inflection?"""
+    folded = fold(word)
+    if folded in EVERYDAY:
+        return True
+    start = max(PREFIX, len(folded) - ENDING)
+    return any(folded[:n] in _EVERYDAY_LONG for n in range(start, len(folded)))
+
+
+def small_talk(typed: list[str], joined: str) -> str | None:
+    """The small-talk evidence in a question (tokens as typed; ``joined`` folded): "things"
+    for an everyday word, "time" for a day or evening only, None for neither.
+
+    The search weighs them differently: an everyday thing outweighs any game word but the
+    strong ones ("whose turn is it to buy the pizza"), while a time outweighs only generic game
+    words ("hvem vant i går"), since players do say "we play Cuban tonight, what's different"."""
+    if any(map(is_everyday_word, typed)):
+        return "things"
+    return "time" if EVERYDAY_TIME.search(joined) else None
