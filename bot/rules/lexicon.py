@@ -95,6 +95,8 @@ LEMMAS: dict[str, dict[str, str]] = {
         poistetaan=poistaa pelataan=pelata pelataanko=pelata lasketaan=laskea
         avataan=avata avaukseen=avaus avaukseksi=avaus jäässä=jäätynyt jäätyny=jäätynyt
         pakan=pakka pakasta=pakka pakkaan=pakka pakassa=pakka
+        kaks=kaksi viis=viisi kuus=kuusi seittemän=seitsemän kaheksan=kahdeksan
+        yheksän=yhdeksän tarvii=tarvita tarviiko=tarvita
         """
     ),
 }
@@ -258,20 +260,22 @@ PLAYER_COUNTS: dict[str, str] = {
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
         r"|vi (?:bare|kun) er (?:to|2)|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two"
         r"|two player\w*|(?:vi er|kun|bare|spiller"
-        rf" kun|spiller bare|spiller vi) (?:to|2)|for to|(?:kaksi|2|kahden) (?:{_FI_PEOPLE})"
+        rf" kun|spiller bare|spiller vi) (?:to|2)|for to|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
+        r"|meita on (?:kaksi|kaks|2)"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
         r"|three player\w*|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
         r"|vi (?:bare|kun) er (?:tre|3)"
-        rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
+        rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*|meita on (?:kolme|3)"
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
         r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
         r"|vi (?:bare|kun)? ?er (?:fem|seks|5|6)"
-        rf"|(?:viisi|kuusi|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin|kuusin"
+        rf"|(?:viisi|viis|kuusi|kuus|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin"
+        r"|kuusin|meita on (?:viisi|viis|kuusi|kuus|5|6)"
     ),
 }
 """Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
@@ -509,7 +513,7 @@ WILD_ONLY = re.compile(
     r"(?:^| )(?:(?:all|only|just|pure|nothing but) (?:\w+ )?(?:wild\w*|jokers?|2s|twos|deuces)"
     r"|(?:bare|kun|udelukkende|lutter|pelk\w*|pelkast\w*) (?:\w+ )?(?:jokere\w*|jokerkort\w*"
     r"|vild\w*|toere\w*|jokerei\w*|kakko\w*|villei\w*)"
-    r"|(?:seven|7|sju|syv|seitseman) (?:twos|2s|toere|toer|kakkos\w*|jokers?|jokere)"
+    r"|(?:seven|7|sju|syv|seitseman|seittem\w*) (?:twos|2s|toere|toer|kakkos\w*|jokers?|jokere)"
     r"|wild ?card canasta\w*|jokerkanasta\w*)(?= |$)"
 )
 """A canasta of wild cards only ("all 2s", "bare jokere", "pelkistä kakkosista"), folded: only

@@ -58,11 +58,11 @@ _COUNT_WORDS = {
             ("two", "to", "kaksi", "kaks"),
             ("three", "tre", "kolme"),
             ("four", "fire", "neljä"),
-            ("five", "fem", "viisi"),
-            ("six", "seks", "kuusi"),
-            ("seven", "sju", "syv", "seitsemän"),
-            ("eight", "åtte", "otte", "kahdeksan"),
-            ("nine", "ni", "yhdeksän"),
+            ("five", "fem", "viisi", "viis"),
+            ("six", "seks", "kuusi", "kuus"),
+            ("seven", "sju", "syv", "seitsemän", "seittemän"),
+            ("eight", "åtte", "otte", "kahdeksan", "kaheksan"),
+            ("nine", "ni", "yhdeksän", "yheksän"),
             ("ten", "ti", "kymmenen"),
         )
     )

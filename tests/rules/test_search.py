@@ -351,3 +351,16 @@ def test_general_cues(question: str, topic: str) -> None:
     """Cues for whole concepts (playing up to a score, changing the target, how many cards a
     turn draws, wild cards in a meld, word order of a player count, "when is it a X")."""
     assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("meitä on kaks, miten pelataan", "two_players"),
+        ("meitä on kuus, miten pelataan", "five_six_players"),
+        ("seittemän kakkosen kanasta", "wild_canastas"),
+    ],
+)
+def test_spoken_finnish_numbers(question: str, topic: str) -> None:
+    """Spoken forms ("kaks", "kuus", "seittemän") and "meitä on N" count as the written ones."""
+    assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
