@@ -97,6 +97,11 @@ VARIANT_BOOST = 1.2
 """A question that names a variant as context ("red threes in Cuban") is scored without the
 name, and topics with rules of their own for that variant are lifted by this factor; otherwise
 the variant's overview topic, whose every alias names it, wins every such question."""
+OVERVIEW_SHARE = 0.75
+"""The named variant's overview topic ("Cuban canasta: what's different") scores at least this
+share of the best topic, so a question like "black threes in Cuban" gets the Cuban black-three
+rule and "see also" the variant's overview (``answer.SUGGEST_RATIO`` is lower, the tie ratio
+higher): the player asking about one Cuban rule often wants the others."""
 GENERIC_PREFIXES = (
     *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
@@ -505,6 +510,17 @@ class SearchIndex:
         ]
         return variant if rest else None
 
+    def _with_overview(self, hits: list[ScoredTopic], variant: str) -> list[ScoredTopic]:
+        """``hits`` with the variant's overview topic lifted to ``OVERVIEW_SHARE`` of the best."""
+        if variant not in self.position:
+            return hits
+        floor = OVERVIEW_SHARE * max(h.score for h in hits)
+        others = [h for h in hits if h.id != variant]
+        own = next((h for h in hits if h.id == variant), ScoredTopic(variant, 0.0, 0.0, 0.0))
+        if own.score >= floor:
+            return hits
+        return [*others, ScoredTopic(variant, floor, own.lexical, own.ngram)]
+
     def _variant_factors(
         self, typed: list[str], joined: str, variant: str | None
     ) -> dict[int, float]:
@@ -560,13 +576,13 @@ class SearchIndex:
         offer = game and specific
         if not game:
             factor *= NO_GAME_WORD
-        variant = self._variant_context(content)
+        named = self._variant_context(content)
         boosted: frozenset[int] = frozenset()
-        if variant:
-            prefix = VARIANT_WORDS[variant]
+        if named:
+            prefix = VARIANT_WORDS[named]
             words = [w for w in words if not fold(w).startswith(prefix)]
             content = [w for w in content if not fold(w).startswith(prefix)]
-            boosted = self.variant_topics.get(variant, frozenset())
+            boosted = self.variant_topics.get(named, frozenset())
         suits = suit_of_rank(words)
         content = [w for w in content if w not in suits and not is_number_rank(w)]
         lexical, ngram, best_by_lang = self._channels(with_rank_terms(words), content)
@@ -582,6 +598,8 @@ class SearchIndex:
             )
             for doc in set(lexical) | set(ngram)
         ]
+        if named and hits:
+            hits = self._with_overview(hits, named)
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
         return SearchResult(tuple(hits), language, tuple(words), coverage, strong, offer)

@@ -12,6 +12,9 @@ counts ("pizzat", "kampen", "bussene"):
   match, "koska pelataan seuraavan kerran" about the next game night. A time is small talk
   unless the question also uses a specific game word (``lexicon.is_specific_game_word``).
 * Everyday words are never typo-corrected into game words ("bussen" is not "bonussen").
+
+Words that also say something about the game are left out on purpose: "order" (turn order),
+"hente"/"hakea" (fetch the pile), "maksaa" (what a card costs), "clock" (clockwise).
 """
 
 from __future__ import annotations
@@ -21,16 +24,16 @@ import re
 from bot.rules.text import fold
 
 PREFIX = 4
-ENDING = 3
+ENDING = 4
 """Everyday words of at least ``PREFIX`` letters also match with an ending of up to ``ENDING``
 letters ("pizzat", "kampen", "bussene"), not as the start of any word ("clockwise")."""
 
 _EVERYDAY = """
     bus bussen bussi train toget juna taxi taksi bil auto car drive kjøre køre ajaa
-    klokka klokken kello clock weather været vejret
+    klokka klokken kello weather været vejret
     dinner middag lunsj frokost pizza ruoka aamiainen lunch breakfast snacks chips sipsi
     beer øl olut kalja kaljaa wine vin viini coffee kaffe kahvi tea
-    buy kjøpe købe ostaa fetch hente hakea order bestille tilata pay betale maksaa cook
+    buy kjøpe købe ostaa fetch bestille tilata pay betale cook
     dishes oppvask opvask tiski tiskit toilet toalett vessa
     movie film elokuva tv netflix series serie telkka football fotball fodbold jalkapallo
     kamp kampen ottelu hockey jääkiekko league liga tennis golf

@@ -364,3 +364,10 @@ def test_general_cues(question: str, topic: str) -> None:
 def test_spoken_finnish_numbers(question: str, topic: str) -> None:
     """Spoken forms ("kaks", "kuus", "seittemän") and "meitä on N" count as the written ones."""
     assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
+
+
+def test_a_rule_asked_about_in_cuban_also_offers_the_cuban_overview() -> None:
+    """The Cuban rule comes first; "see also" names what else Cuban changes."""
+    answer = INDEX.ask("what do black threes do in cuban", lang="en", variant=CLASSIC)
+    assert answer.topic_ids == ("black_threes",)
+    assert "cuban" in [topic_id for topic_id, _ in answer.suggestions]
