@@ -94,6 +94,7 @@ class RulesIndex:
             others = [t for t in (*forced[1:], *shown, *suggested) if t not in shown]
             suggested = list(dict.fromkeys(others))[:3]
         computed = tuple(self._sentence(f, language, variant) for f in figures)
+        computed += self._verdict(figures, language)
         if kind == "no_match":
             suggestions = tuple(self.titles(language))
         else:
@@ -110,6 +111,19 @@ class RulesIndex:
             suggestions=suggestions,
             ranking=result.hits,
         )
+
+    @staticmethod
+    def _verdict(figures: list[Computed], lang: str) -> tuple[str, ...]:
+        """With a score and a hand both in the question ("we have 1600, is K K K Q Q Q enough
+        to put down"), whether the hand reaches the minimum: the question players ask."""
+        opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
+        cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
+        if opening is None or cards is None:
+            return ()
+        if cards.points >= opening.minimum:
+            return (translate(lang, "rules.computed.enough"),)
+        missing = opening.minimum - cards.points
+        return (translate(lang, "rules.computed.short", missing=missing),)
 
     @staticmethod
     def _topic_for(figure: Computed) -> str:

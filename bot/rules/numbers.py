@@ -28,7 +28,9 @@ _SCORE = re.compile(
 _OPENING_INTENT = re.compile(
     r"\b(open\w*|initial meld|first meld|go down|minimum\w*|apne\w*|apning\w*|abne\w*|"
     r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
-    r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*)"
+    r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
+    r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
+    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*)"
 )
 # "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
 _SCORE_STATEMENT = re.compile(
@@ -46,7 +48,7 @@ _VALUE_INTENT = re.compile(
     r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
     r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
     r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen(?! med)|"
-    r"i alt)\b"
+    r"i alt|enough|nok|riitta\w*|tarpeeks\w*)\b"
 )
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 _COUNT_WORDS = {
@@ -215,9 +217,10 @@ def compute(
     counted_cards = bool(found and out)
     if (
         score is not None
-        and not (counted_cards and abs(score) <= 10)
+        and not (counted_cards and 0 < abs(score) <= 10)
         and wants_opening(question, top_topic, sure_of_other)
     ):
         fixed = variant.opening.fixed is not None
-        out.append(OpeningAnswer(score, opening_minimum(variant, score), fixed))
+        # first: "we have 1600, are K K K Q Q Q enough" is an opening question with a count
+        out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))
     return out

@@ -210,3 +210,21 @@ def test_asking_what_a_side_needs_at_a_score_is_the_opening_minimum(question: st
 
 def test_what_a_side_needs_to_win_is_not_the_opening_minimum() -> None:
     assert compute("we have 4000, what do we need to win", CLASSIC, "end_of_game", True) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "verdict"),
+    [
+        ("we have 1600, is K K K Q Q Q enough to put down", "en", "**30** points short"),
+        ("vi står på 2150, er joker joker A A A nok", "no", "nok til å melde"),
+        ("kaks kuningasta ja jokeri, riittääks se avaukseen ku meil on 0 pistettä", "fi", "riitt"),
+    ],
+)
+def test_a_hand_and_a_score_get_the_minimum_the_count_and_a_verdict(
+    question: str, lang: str, verdict: str
+) -> None:
+    """The opening topic answers, with the minimum, the hand's points and whether they reach it."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids == ("opening_minimum",)
+    assert len(answer.computed) == 3
+    assert verdict in answer.computed[2]
