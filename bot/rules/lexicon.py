@@ -334,6 +334,7 @@ CUES: tuple[Cue, ...] = (
         r"|all in one|whole hand|(?:pa|i) en (?:gang|tur)|hele handen|kerralla"
         r"|yhdella (?:kertaa|vuorolla)|in a single (?:go|turn)|without (?:having )?meld\w*"
         r"|(?:havent|haven t|not yet|never) (?:put|laid|melded) (?:anything|down)"
+        r"|(?:ga|gar|gik|gikk) (?:ud|ut) (?:pa|fra) hand\w*|suoraan kade\w*"
         r"|(?:uten|uden) (?:a|at) ha\w*"
         r" meldt|ilman (?:aiempia |mitaan )?sarjo\w*",
         boost=1.3,
@@ -381,7 +382,23 @@ CUES: tuple[Cue, ...] = (
     ),
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
+_GO_OUT = (
+    r"go out|goes out|going out|went out|gone out|ga ut|gar ut|gikk ut|gatt ut|ga ud|gar ud"
+    r"|gik ud|gaet ud|menee ulos|menna ulos|meni ulos|mennaan ulos|ulosmeno\w*"
+)
+"""Going out named in so many words, folded: the question is about going out even when it
+also describes the discard or the turn it happens in ("skal man smide et kort når man går
+ud")."""
+_FOUR_PLAYERS = (
+    rf"(?:four|4|fire) (?:{_PEOPLE})|(?:four|4) of us|for (?:four|fire)|four player\w*"
+    r"|(?:vi er|spiller vi) (?:fire|4)|(?:nelja|4|neljan) (?:pelaaja\w*|hengen|hengelle)"
+    r"|meita on (?:nelja|4)|neljalle|nelistaan"
+)
+"""Four players named: the classic partnership game, whose deck, deal and seating are the
+equipment topic, not another player count's."""
 CUES += (
+    _cue("going_out", _GO_OUT, boost=1.25),
+    _cue("equipment_deal", _FOUR_PLAYERS, boost=1.3),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
     _cue("turn", _ONE_OR_TWO, boost=1.3),
@@ -427,6 +444,16 @@ RANK_NO_VALUE = 0.85
 "pisteitä"...: card values are lifted; without such a word it is about melding it ("tre
 jokere sammen med to sjuere") and card values step back for the melds topic."""
 VALUE_TOPIC = "card_values"
+CANASTA_TOPIC = "canastas"
+_SEVEN_OR_MORE = """
+    7 8 9 10 11 12 13 14 seven eight nine ten sju syv åtte otte ni ti seitsemän
+    seittemän kahdeksan kaheksan yhdeksän yheksän kymmenen
+    """
+SEVEN_OR_MORE = frozenset(_SEVEN_OR_MORE.split())
+"""Counts that make a canasta when a rank follows ("9 konger", "seven aces")."""
+CANASTA_RANK_BOOST = 1.3
+"""Seven or more of a rank, or a rank beside the word canasta ("7 esser med en joker, hvor
+meget er den værd"), is a canasta: its bonus and its rules, not the cards' own values."""
 MELD_TOPIC = "melds_wild_cards"
 RANKS_MELD_BOOST = 1.3
 """Two or more ranks (or a rank and a wild card) named without a word of value ("a run like
@@ -497,6 +524,22 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     # a turn ("my go")
     _action(r"my go|your go|his go|her go|their go|whose go", "turn"),
+    # the direction of play
+    _action(
+        r"(?:counter|anti) ?clockwise|clockwise|(?:med|mot|mod) (?:klokka|klokken|uret)"
+        r"|myotapaivaan|vastapaivaan",
+        "clockwise",
+        "turn",
+    ),
+    # a tie
+    _action(
+        r"(?:star|staar|stod|sto|er) (?:\w+ )?(?:lige|likt|like)|lige mange point"
+        r"|like mange poeng|same (?:score|points)|tied?|tasan|tasapisteet",
+        "tie",
+        "uavgjort",
+        "uafgjort",
+        "tasapeli",
+    ),
     # what each player is given
     _action(r"each (?:\w+ )?(?:get|gets|start with)|everyone gets", "dealt", "each"),
     _action(r"(?:hver|hvert) (?:\w+ )?(?:far|faar)|far (?:vi|man|hver) hver", "utdeling", "hver"),

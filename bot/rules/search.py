@@ -31,6 +31,8 @@ from bot.rules.bm25 import BM25
 from bot.rules.lexicon import (
     ACTIONS,
     BEYOND,
+    CANASTA_RANK_BOOST,
+    CANASTA_TOPIC,
     CUBAN_ONLY_DAMP,
     CUES,
     DEFINITION,
@@ -45,6 +47,7 @@ from bot.rules.lexicon import (
     RANKS_MELD_BOOST,
     SEQUENCE,
     SEQUENCE_MELD_BOOST,
+    SEVEN_OR_MORE,
     SYNONYMS,
     TARGET_BOOST,
     TARGET_TOPIC,
@@ -431,7 +434,12 @@ class SearchIndex:
             factors[doc] = factors.get(doc, 1.0) * TARGET_BOOST
             counted = True
         ranks = rank_mentions(words)
-        if self.value_topic is not None and ranks:
+        canasta = self.position.get(CANASTA_TOPIC)
+        if ranks and canasta is not None and self._canasta_of_a_rank(words):
+            factors[canasta] = factors.get(canasta, 1.0) * CANASTA_RANK_BOOST
+            if self.value_topic is not None:  # the cards' own values are not the question
+                factors[self.value_topic] = factors.get(self.value_topic, 1.0) * RANK_NO_VALUE
+        elif self.value_topic is not None and ranks:
             value = VALUE_WORDS.search(joined) is not None
             factors[self.value_topic] = factors.get(self.value_topic, 1.0) * (
                 RANK_VALUE_BOOST if value else RANK_NO_VALUE
@@ -442,6 +450,22 @@ class SearchIndex:
                 boost = SEQUENCE_MELD_BOOST if SEQUENCE.search(joined) else RANKS_MELD_BOOST
                 factors[meld] = factors.get(meld, 1.0) * boost
         return factors, counted
+
+    @staticmethod
+    def _canasta_of_a_rank(words: list[str]) -> bool:
+        """Seven or more of one rank named by a word ("9 konger"; not a run such as "9 10
+        knekt" or "10 knægt dame"), or a rank named beside "canasta"."""
+        if any(map(is_canasta, words)):
+            return True
+        ranked = [rank_mentions([w]) > 0 for w in words]
+        for i in range(len(words) - 1):
+            if words[i] not in SEVEN_OR_MORE or words[i + 1].isdecimal() or not ranked[i + 1]:
+                continue
+            before = i > 0 and (ranked[i - 1] or words[i - 1].isdecimal())
+            after = i + 2 < len(words) and ranked[i + 2]
+            if not (before or after):
+                return True
+        return False
 
     def _correct_uncached(self, word: str) -> str:
         if (
@@ -568,10 +592,12 @@ class SearchIndex:
         game = strong or any(
             is_game_word(w) or is_canasta(w) or w in self.synonym_words for w in content
         )
-        specific = strong or bool(actions) or any(map(is_specific_game_word, typed))
+        prepared_actions = bool(actions)
+        specific = strong or prepared_actions or any(map(is_specific_game_word, typed))
         chat = small_talk(typed, joined_typed)
-        if (chat == "things" and not strong) or (chat == "time" and not specific):
-            game = False  # small talk that shares an everyday game word ("vant", "går")
+        things = chat == "things" and not (strong or prepared_actions)
+        if chat == "game" or things or (chat == "time" and not specific):
+            game = strong = False  # small talk that shares game words ("vant", "går", "tur")
         # a weak match is offered as a choice only on specific evidence (``answer.decide``)
         offer = game and specific
         if not game:

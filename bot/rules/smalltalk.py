@@ -7,7 +7,8 @@ counts ("pizzat", "kampen", "bussene"):
 
 * ``EVERYDAY``: food and drink, errands, travel, the clock and the weather, screens and sports,
   and other card games. Such a word makes a question small talk unless it also names something
-  only Canasta has (a strong game word, a rank, a player count: ``SearchResult.strong``).
+  only Canasta has (a strong game word, a rank, a player count: ``SearchResult.strong``); the
+  name of another card game (``OTHER_GAMES``) does even then.
 * ``EVERYDAY_TIME``: days, evenings and "next time": "hvem vant i går" is about yesterday's
   match, "koska pelataan seuraavan kerran" about the next game night. A time is small talk
   unless the question also uses a specific game word (``lexicon.is_specific_game_word``).
@@ -37,10 +38,17 @@ _EVERYDAY = """
     dishes oppvask opvask tiski tiskit toilet toalett vessa
     movie film elokuva tv netflix series serie telkka football fotball fodbold jalkapallo
     kamp kampen ottelu hockey jääkiekko league liga tennis golf
-    poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
-    skak shakki birthday bursdag fødselsdag syntymäpäivä
+    birthday bursdag fødselsdag syntymäpäivä
+    dog hund koira trash garbage rubbish søppel søpla skrald roskat roskis
+    mic mikrofon mikki headset kuulokkeet wifi internet nettet netti
+    handball håndball håndbold käsipallo
     """
-EVERYDAY: frozenset[str] = frozenset(fold(w) for w in _EVERYDAY.split())
+_OTHER_GAMES = """
+    poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
+    skak shakki crazy ristiseiska kasino casino solitaire
+    """
+OTHER_GAMES: frozenset[str] = frozenset(fold(w) for w in _OTHER_GAMES.split())
+EVERYDAY: frozenset[str] = frozenset(fold(w) for w in _EVERYDAY.split()) | OTHER_GAMES
 _EVERYDAY_LONG = frozenset(w for w in EVERYDAY if len(w) >= PREFIX)
 
 EVERYDAY_TIME = re.compile(
@@ -50,22 +58,33 @@ EVERYDAY_TIME = re.compile(
 )
 
 
-def is_everyday_word(word: str) -> bool:
-    """Is this normalised word small talk's (``EVERYDAY``), in any inflection?"""
-    folded = fold(word)
+def _inflected(folded: str) -> bool:
     if folded in EVERYDAY:
         return True
     start = max(PREFIX, len(folded) - ENDING)
     return any(folded[:n] in _EVERYDAY_LONG for n in range(start, len(folded)))
 
 
-def small_talk(typed: list[str], joined: str) -> str | None:
-    """The small-talk evidence in a question (tokens as typed; ``joined`` folded): "things"
-    for an everyday word, "time" for a day or evening only, None for neither.
+def is_everyday_word(word: str) -> bool:
+    """Is this normalised word small talk's (``EVERYDAY``), in any inflection, alone or as
+    the last part of a compound ("håndboldkampen", "fotballkampen")?"""
+    folded = fold(word)
+    return _inflected(folded) or any(
+        _inflected(folded[i:]) for i in range(PREFIX - 1, len(folded) - PREFIX + 1)
+    )
 
-    The search weighs them differently: an everyday thing outweighs any game word but the
-    strong ones ("whose turn is it to buy the pizza"), while a time outweighs only generic game
-    words ("hvem vant i går"), since players do say "we play Cuban tonight, what's different"."""
+
+def small_talk(typed: list[str], joined: str) -> str | None:
+    """The small-talk evidence in a question (tokens as typed; ``joined`` folded): "game" for
+    another card game, "things" for an everyday word, "time" for a day or evening only, None
+    for none of them.
+
+    The search weighs them differently: another game outweighs everything, card ranks included
+    ("how do you play crazy eights"); an everyday thing outweighs any game word but the strong
+    ones ("whose turn is it to buy the pizza"); a time outweighs only generic game words ("hvem
+    vant i går"), since players do say "we play Cuban tonight, what's different"."""
+    if any(fold(w) in OTHER_GAMES for w in typed):
+        return "game"
     if any(map(is_everyday_word, typed)):
         return "things"
     return "time" if EVERYDAY_TIME.search(joined) else None

@@ -371,3 +371,28 @@ def test_a_rule_asked_about_in_cuban_also_offers_the_cuban_overview() -> None:
     answer = INDEX.ask("what do black threes do in cuban", lang="en", variant=CLASSIC)
     assert answer.topic_ids == ("black_threes",)
     assert "cuban" in [topic_id for topic_id, _ in answer.suggestions]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("do we play clockwise", "turn"),
+        ("spiller vi mot klokka", "turn"),
+        ("pelataanko vastapäivään", "turn"),
+        ("hvad sker der hvis vi står lige", "end_of_game"),
+        ("what if we are tied at the end", "end_of_game"),
+        ("må jeg smide mit sidste kort når jeg går ud", "going_out"),
+        ("we have 9 kings down, is that one canasta", "canastas"),
+        ("vi har 8 esser på bordet, er det stadig en kanasta", "canastas"),
+        ("hvor mange kortstokker trenger vi når vi er fire", "equipment_deal"),
+    ],
+)
+def test_concepts_named_in_everyday_words(question: str, topic: str) -> None:
+    """Direction of play, a tie, going out beside a discard, seven or more of a rank."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
+def test_another_card_game_is_small_talk_even_with_ranks() -> None:
+    assert INDEX.ask("how do you play crazy eights", variant=CLASSIC).kind == "no_match"
