@@ -352,7 +352,8 @@ CUES: tuple[Cue, ...] = (
     ),
     _cue(
         "frozen_pile",
-        rf"(?:{_WILD}) (?:\w+ ){{0,2}}(?:in|i|inside|under|buried in) (?:the |a )?(?:\w+ )?"
+        rf"(?:{_WILD}) (?:\w+ ){{0,2}}(?:in|i|inside|under|buried in|on|onto|pa|oven pa)"
+        rf" (?:the |a )?(?:\w+ )?"
         rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
         rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})",
         boost=1.4,

@@ -107,6 +107,7 @@ rule and "see also" the variant's overview (``answer.SUGGEST_RATIO`` is lower, t
 higher): the player asking about one Cuban rule often wants the others."""
 GENERIC_PREFIXES = (
     *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
+    *("anderl", "annerl", "erila", "other", "andr", "muu"),
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
     *("version", "variant", "versio", "chang", "endr", "ændr", "muutt", "muuttu"),
     *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),

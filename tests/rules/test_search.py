@@ -385,6 +385,8 @@ def test_a_rule_asked_about_in_cuban_also_offers_the_cuban_overview() -> None:
         ("we have 9 kings down, is that one canasta", "canastas"),
         ("vi har 8 esser på bordet, er det stadig en kanasta", "canastas"),
         ("hvor mange kortstokker trenger vi når vi er fire", "equipment_deal"),
+        ("he put a joker on the discards, what now", "frozen_pile"),
+        ("vi spiller cubansk, hvad er anderledes", "cuban"),
     ],
 )
 def test_concepts_named_in_everyday_words(question: str, topic: str) -> None:
