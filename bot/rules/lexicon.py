@@ -37,8 +37,33 @@ _THREE_NOUN = {
 }
 
 
+_SUIT_COLOUR = {
+    **dict.fromkeys(("♣", "♠", "♧", "♤", "club", "clubs", "spade", "spades"), "black"),
+    **dict.fromkeys(("♥", "♦", "♡", "♢", "heart", "hearts", "diamond", "diamonds"), "red"),
+    **dict.fromkeys(("spar", "klør", "kløver", "spader"), "sort"),
+    **dict.fromkeys(("hjerter", "ruter"), "rød"),
+    **dict.fromkeys(("pata", "risti"), "musta"),
+    **dict.fromkeys(("hertta", "ruutu"), "punainen"),
+}
+_THREE = r"(?:3|tre|three|threes|treer\w*|3'?\w*|kolmo\w*)"
+_SUIT_BEFORE = re.compile(
+    r"(?<!\w)(♣|♠|♧|♤|♥|♦|♡|♢|clubs?|spades?|hearts?|diamonds?|spar|klør|kløver|spader"
+    rf"|hjerter|ruter|pata|risti|hertta|ruutu)(?: of)?[\s-]*({_THREE})(?!\w)"
+)
+_SUIT_AFTER = re.compile(
+    r"(?<![\w♣♠♧♤♥♦♡♢])(3|three|tre)(?:(♣|♠|♧|♤|♥|♦|♡|♢)| of (clubs|spades|hearts|diamonds))"
+)
+_SUIT_COMPOUND = re.compile(r"\b(pata|risti|hertta|ruutu)(kolmo\w*)")
+"""A three named by its suit ("♣3", "spar 3'erne", "3♥", "ristikolmosia") is a black or red
+three: the suit is replaced by the colour, in the question's language where the suit says it."""
+
+
 def name_threes(text: str) -> str:
-    """ "fik en rød tre" -> "fik en rød treer": the word the topics use for the card."""
+    """ "fik en rød tre" -> "fik en rød treer": the word the topics use for the card; a three
+    named by its suit gets its colour first ("♣3" -> "black three", "spar 3" -> "sort treer")."""
+    text = _SUIT_AFTER.sub(lambda m: f"{m.group(2) or m.group(3)} {m.group(1)}", text)
+    text = _SUIT_COMPOUND.sub(lambda m: f"{_SUIT_COLOUR[m.group(1)]} {m.group(2)}", text)
+    text = _SUIT_BEFORE.sub(lambda m: f" {_SUIT_COLOUR[m.group(1)]} {m.group(2)}", text)
     return COLOUR_THREE.sub(lambda m: f"{m.group(1)} {_THREE_NOUN[m.group(1)]}", text)
 
 
@@ -121,6 +146,7 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         utlegg:melding stokken:trekkbunke
         ferdig:ut avslutte:ut sperret:frossen låst:frossen glemte:feil glemt:feil glemme:feil
         vanlig:klassisk normal:klassisk maks:grense maksimum:grense høyeste:høyst
+        omgang:runde omgangen:runde
         """
     ),
     "da": _groups(
@@ -137,7 +163,8 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         kaveri:pari kaverilta:pari parilta:pari tiimi:puoli joukkue:puoli
         ekana:ensin ekaksi:ensin lopettaa:ulos lopetus:ulosmeno unohdin:virhe unohti:virhe
         unohtui:virhe unohtaa:virhe tavallinen:klassinen tavallisessa:klassinen
-        normaali:klassinen max:enintään maksimi:enintään
+        normaali:klassinen max:enintään maksimi:enintään kierros:erä kierroksen:erä
+        kierroksella:erä
         """
     ),
 }
@@ -152,7 +179,7 @@ _GAME_WORDS: dict[str, str] = {
         score scoring count value worth bonus penalty minimum open opening freeze frozen block
         natural clean dirty mixed round game win winner target tie rule rules house variant
         cuban classic bot undo mistake wrong cheat partners deuce twos aces tens ties tied
-        wins 2s 3s sevens start starts begin begins
+        wins 2s 3s sevens start starts begin begins minus negative
         """,
     "no": """
         canasta kort kortene kortstokk joker jokere jokerkort vill toer toere treer treere firer
@@ -162,7 +189,7 @@ _GAME_WORDS: dict[str, str] = {
         makker partner lag side spiller spillere poeng score telle verdi verdt bonus straff
         minimum minstekrav åpne åpning frossen frosset fryse sperre stopp naturlig ren uren
         esset esser essene turen laget lagene målet 2ere 3ere krav kravet begynne
-        starte
+        starte minus negativ omgang
         blandet runde spill spillet vinne vinner mål uavgjort likt regel regler husregel
         husregler variant cubansk klassisk bot boten angre feil jukse
         """,
@@ -174,7 +201,7 @@ _GAME_WORDS: dict[str, str] = {
         straf minimum åbne frossen frosset fryse spærret naturlig ren blandet runde spil
         spillet vinde vinder uafgjort regel regler husregel husregler cubansk klassisk bot
         botten fortryde fejl snyde esset esser turen holdet krav kravet begynde
-        starte
+        starte minus minuspoint negativ
         """,
     "fi": """
         kanasta kortti kortit pakka jokeri villi kakkonen kolmonen nelonen vitonen kutonen
@@ -184,6 +211,7 @@ _GAME_WORDS: dict[str, str] = {
         raja jäätynyt jäässä jäädyttää luonnollinen puhdas seka likainen erä peli voittaa
         voittaja tavoite tasapeli sääntö säännöt kotisääntö kuubalainen botti virhe
         pakan erän erässä erää botissa botilla botille botin aloittaa aloittaja
+        miinus negatiivinen kierros
         """,
 }
 GAME_PREFIX = 5
@@ -383,6 +411,12 @@ CUES: tuple[Cue, ...] = (
     ),
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
+_AGREE = (
+    r"agree\w*|(?:bli|blive|blir|blev) enige|enige om|aftal\w*|avtal\w*|sopi\w*|sovi\w*"
+    r"|tweak\w*|regelvri\w*|varia\w* (?:of|av|af) (?:the )?(?:rules?|regl\w*)"
+)
+"""Agreeing on rules at the table ("what do families usually agree on", "hvilke regelvrier kan
+vi bli enige om", "mistä säännöistä voi sopia") is what house rules are."""
 _GO_OUT = (
     r"go out|goes out|going out|went out|gone out|ga ut|gar ut|gikk ut|gatt ut|ga ud|gar ud"
     r"|gik ud|gaet ud|menee ulos|menna ulos|meni ulos|mennaan ulos|ulosmeno\w*"
@@ -402,6 +436,7 @@ CUES += (
     _cue("equipment_deal", _FOUR_PLAYERS, boost=1.3),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
+    _cue("house_rules", _AGREE, boost=1.3),
     _cue("turn", _ONE_OR_TWO, boost=1.3),
     Cue(
         "melds_wild_cards",
@@ -531,6 +566,24 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         r"|myotapaivaan|vastapaivaan",
         "clockwise",
         "turn",
+    ),
+    # going out, described
+    _action(
+        r"empty (?:my |your |his |her |the |their )?hand|(?:tom|tomme|tommer|tomt|tomme\w*)"
+        r" (?:\w+ )?(?:hand\w*)|tyhj\w* (?:\w+ )?(?:kate\w*|kade\w*)|(?:legge|legger|laegge"
+        r"|laegger) (?:\w+ )?(?:ut|ud|ned) alt|bli kvitt alle|get rid of all",
+        "out",
+        "utgang",
+        "udgang",
+        "ulosmeno",
+    ),
+    # a shared score ("molemmilla 5120", "both on 5100")
+    _action(
+        r"(?:both|begge|molemm\w*) (?:\w+ ){0,2}\d{4,5}",
+        "tie",
+        "uavgjort",
+        "uafgjort",
+        "tasapeli",
     ),
     # a tie
     _action(

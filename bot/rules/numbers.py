@@ -30,13 +30,13 @@ _OPENING_INTENT = re.compile(
     r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
     r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
     r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
-    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*)"
+    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan)"
 )
 # "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
 _SCORE_STATEMENT = re.compile(
     r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
     r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
-    r"meilla on|meil on|olemme|meidan pisteet|pisteemme)\b"
+    r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme)\b"
 )
 # "how much do we need" beside a score statement asks for the next meld's minimum, unless it
 # is about winning ("we have 4000, what do we need to win").

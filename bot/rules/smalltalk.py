@@ -41,7 +41,9 @@ _EVERYDAY = """
     birthday bursdag fødselsdag syntymäpäivä
     dog hund koira trash garbage rubbish søppel søpla skrald roskat roskis
     mic mikrofon mikki headset kuulokkeet wifi internet nettet netti
-    handball håndball håndbold käsipallo
+    handball håndball håndbold käsipallo screen skjerm skjermen skærm näyttö
+    horse hest hevonen smoke røyk røyke ryge tupakka tupakille gym trening træning treeni
+    doctor lege legen læge lääkäri vondt ondt verker kipee kipeä särky
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk

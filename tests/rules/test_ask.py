@@ -228,3 +228,9 @@ def test_a_hand_and_a_score_get_the_minimum_the_count_and_a_verdict(
     assert answer.topic_ids == ("opening_minimum",)
     assert len(answer.computed) == 3
     assert verdict in answer.computed[2]
+
+
+def test_a_spoken_finnish_score_statement_gets_the_minimum() -> None:
+    answer = INDEX.ask("ollaan 1600, paljonko tarvii et pääsee pöytään", variant=CLASSIC)
+    assert answer.topic_ids == ("opening_minimum",)
+    assert "**90**" in answer.computed[0]

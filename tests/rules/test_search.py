@@ -398,3 +398,50 @@ def test_concepts_named_in_everyday_words(question: str, topic: str) -> None:
 
 def test_another_card_game_is_small_talk_even_with_ranks() -> None:
     assert INDEX.ask("how do you play crazy eights", variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("can i meld ♣3", "black three"),
+        ("3♦ on the table", "red three"),
+        ("a 3 of spades", "black three"),
+        ("må jeg lægge spar 3 ud", "sort treer"),
+        ("saako patakolmosen laittaa", "musta kolmosen"),
+        ("seven of hearts", None),
+    ],
+)
+def test_a_three_named_by_its_suit_gets_its_colour(text: str, named: str | None) -> None:
+    result = name_threes(normalise(text))
+    if named is None:
+        assert result == normalise(text)
+    else:
+        assert named in result
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("what rules do people usually agree on at home", "house_rules"),
+        ("can our score go into minus", "round_scoring"),
+        ("what happens when someone empties their hand", "going_out"),
+        ("both on 5080, now what", "end_of_game"),
+        ("is throwing a ♠3 a good block", "black_threes"),
+    ],
+)
+def test_more_concepts_in_everyday_words(question: str, topic: str) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "my screen froze, can you hear me",
+        "going out for a smoke, back in 5",
+        "my hand hurts, doctor?",
+    ],
+)
+def test_screens_smokes_and_aches_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
