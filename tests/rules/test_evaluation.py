@@ -23,7 +23,7 @@ TOP3_OVERALL = 0.98
 OFF_TOPIC_DECLINED = 0.80
 
 
-TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5)))
+TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5, 6, 7)))
 SETS = {
     "tuning": lambda: load_questions(),
     "every tuned set": lambda: (
