@@ -22,11 +22,13 @@ from bot.rules.numbers import (
     compute,
 )
 from bot.rules.render import RenderedTopic, render_topic
+from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import SearchIndex
 from bot.rules.topics import LANGS, Topic, all_topics
 from bot.scoring import Variant, load_variant
 
 DEFAULT_VARIANT = "classic"
+ROUND_TOPIC = "round_scoring"
 
 
 class UnknownTopicError(KeyError):
@@ -127,6 +129,8 @@ class RulesIndex:
 
     @staticmethod
     def _topic_for(figure: Computed) -> str:
+        if isinstance(figure, RoundAnswer):
+            return ROUND_TOPIC
         return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
 
     @staticmethod
@@ -136,6 +140,13 @@ class RulesIndex:
             return translate(
                 lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
             )
+        if isinstance(figure, RoundAnswer):
+            first, *rest = figure.parts
+            parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"
+            for key, value in rest:
+                sign = "+" if value >= 0 else "−"
+                parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
+            return translate(lang, "rules.computed.round", parts=parts, net=figure.net)
         assert isinstance(figure, CardAnswer)
         joker = translate(lang, "rules.card.joker")
         names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from bot.rules.round_talk import RoundAnswer, round_answer
 from bot.rules.text import ALL_STOPWORDS, fold, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
@@ -96,7 +97,7 @@ class CardAnswer:
     """(rank, count) in the scoring module's rank order: joker, 2, A, K, ... 3."""
 
 
-Computed = OpeningAnswer | CardAnswer
+Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
 SCORE_STEP = 5
@@ -195,7 +196,12 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
 def compute(
     question: str, variant: Variant, top_topic: str | None, sure_of_other: bool = False
 ) -> list[Computed]:
-    """Every figure the question asks for, computed for ``variant``."""
+    """Every figure the question asks for, computed for ``variant``. A round described in
+    words ("380 on the table, a clean canasta, 45 left in hand") is the whole question: its
+    numbers are not a score or a hand to count."""
+    described = round_answer(question, variant)
+    if described is not None:
+        return [described]
     out: list[Computed] = []
     folded = fold(normalise(question))
     found = find_cards(question)

@@ -1,0 +1,101 @@
+"""A round described in words is worked out with the scoring module's own numbers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.rules import RulesIndex
+from bot.rules.round_talk import describe_round, round_answer
+from bot.scoring import load_variant
+from bot.scoring.round import SideRound, WentOut, breakdown
+
+CLASSIC = load_variant("classic")
+INDEX = RulesIndex.load()
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "net"),
+    [
+        (
+            "380 on the table, 1 clean canasta and 1 dirty, i went out, partner had 45 left",
+            "en",
+            1235,
+        ),
+        ("380 på bordet, en rein og en blanda canasta, vi gikk ut, makker satt med 45", "no", 1235),
+        ("510 lagt ud, to blandede canastaer, min makker gik ud og jeg sad med 35", "da", 1175),
+        ("pöydässä 350, yks puhdas kanasta, mentiin ulos, parille jäi käteen 60", "fi", 890),
+        (
+            "420 på bordet, en ren og en blandet, en rød 3, vi gik ud, 70 tilbage på hånden",
+            "da",
+            1350,
+        ),
+    ],
+)
+def test_a_described_round_gets_its_net_first(question: str, lang: str, net: int) -> None:
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids == ("round_scoring",)
+    assert f"**{net}**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vi har 600 på bordet og en ren canasta, kan vi gå ut",
+        "we have 1600, how much do we need to open",
+        "380 on the table",
+    ],
+)
+def test_no_round_without_its_end_or_a_question_for_the_total(question: str) -> None:
+    assert describe_round(question) is None
+
+
+def test_the_table_variant_decides_the_bonuses() -> None:
+    question = "300 on the table, one clean canasta, we went out concealed"
+    classic = round_answer(question, CLASSIC)
+    cuban = round_answer(question, load_variant("cuban"))
+    assert classic is not None
+    assert cuban is not None
+    assert classic.net != cuban.net
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+@given(
+    table=st.integers(min_value=1, max_value=400).map(lambda n: n * 5),
+    natural=st.integers(min_value=0, max_value=3),
+    mixed=st.integers(min_value=0, max_value=3),
+    red=st.integers(min_value=0, max_value=4),
+    out=st.booleans(),
+    hand=st.integers(min_value=0, max_value=40).map(lambda n: n * 5),
+)
+def test_what_is_said_is_what_is_scored(
+    table: int, natural: int, mixed: int, red: int, out: bool, hand: int
+) -> None:
+    """Any round said in these words parses to exactly its components, and the net is the
+    scoring module's sum for them."""
+    parts = [f"{table} on the table"]
+    parts += [f"{_WORDS[natural]} clean"] if natural else []
+    parts += [f"{_WORDS[mixed]} dirty"] if mixed else []
+    parts += [f"{_WORDS[red]} red threes"] if red else []
+    parts += ["we went out"] if out else []
+    parts += [f"partner had {hand} left"] if hand else []
+    question = ", ".join(parts) + ", what do we get"
+    side = describe_round(question)
+    if not (natural or mixed or red or out or hand):
+        assert side is None
+        return
+    expected = SideRound(
+        meld_points=table,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=WentOut.NORMAL if out else WentOut.NO,
+        hand_points=hand,
+    )
+    assert side == expected
+    answer = round_answer(question, CLASSIC)
+    assert answer is not None
+    assert answer.net == sum(breakdown(CLASSIC, expected).values())
