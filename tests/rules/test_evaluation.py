@@ -1,12 +1,11 @@
 """Retrieval accuracy floors (``python -m bot.rules.evaluate --questions FILE``).
 
 The floors hold on the tuning set alone and on every set the search has been tuned on. Each
-blind set was written before a round of changes, from the topics' texts only, run once when
-the round was done (that first figure is the honest one, kept in the README), and tuned on in
-later rounds: ``questions_holdout``, ``questions_blind`` to ``questions_blind5``. The fifth
-round (wider aliases, small talk, spoken Finnish, "what do we need" at a score) was measured
-first on ``questions_blind5.toml``; the sixth set, ``questions_blind6.toml``, was written
-before that round's last changes and is only reported, never tuned to.
+blind set (``questions_holdout``, ``questions_blind`` to ``questions_blind8``) was written from
+the topics' texts only, committed before a round of changes, and run once when the round was
+done; that first figure is the honest one for unseen questions and is kept in the README. The
+set has been tuned on since, so it is gated here with the others. The next round starts with a
+new blind set, committed before any change to the search.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ TOP3_OVERALL = 0.98
 OFF_TOPIC_DECLINED = 0.80
 
 
-TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5, 6, 7)))
+TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8)))
 SETS = {
     "tuning": lambda: load_questions(),
     "every tuned set": lambda: (
