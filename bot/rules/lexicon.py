@@ -401,6 +401,7 @@ CUES: tuple[Cue, ...] = (
         r"partner\w*|teammate\w*|team ?mate\w*|ask\w*|permission|allowed|may i|makker\w*"
         r"|makkern|spor\w*|lov|tillad\w*|pari\w*|parilta|kysy\w*|lupa\w*|luvan|kaveri\w*"
         r"|saanko|yes|no|ja|nei|nej|kylla|ei",
+        boost=1.15,
         absent=0.8,
     ),
     _cue(
@@ -418,7 +419,8 @@ _AGREE = (
 """Agreeing on rules at the table ("what do families usually agree on", "hvilke regelvrier kan
 vi bli enige om", "mistä säännöistä voi sopia") is what house rules are."""
 _GO_OUT = (
-    r"go out|goes out|going out|went out|gone out|ga ut|gar ut|gikk ut|gatt ut|ga ud|gar ud"
+    r"(?:last|sidste|siste|viimeise\w*) (?:card|kort|kortti\w*)"
+    r"|go out|goes out|going out|went out|gone out|ga ut|gar ut|gikk ut|gatt ut|ga ud|gar ud"
     r"|gik ud|gaet ud|menee ulos|menna ulos|meni ulos|mennaan ulos|ulosmeno\w*"
 )
 """Going out named in so many words, folded: the question is about going out even when it
@@ -449,6 +451,36 @@ CUES += (
 )
 """A wild card named together with a meld ("max jokers in a meld", "toere i en melding") asks
 about the meld rules (how many wild cards a meld may hold), not the deck or Cuban canastas."""
+
+_NOT_OPENED = (
+    r"(?:havent|haven t|have not|not yet|ikke|ikkje|ei|emme) (?:\w+ ){0,3}(?:put|laid|melded"
+    r"|opened|meldt|lagt|meldet|avattu|avanneet|laskeneet)"
+)
+_SUBSTITUTE = (
+    r"stand\w* in|instead of|in place of|i stedet for|istedenfor|istedet for|erstat\w*"
+    r"|tilalle|sijaan|sijasta|korvaa\w*"
+)
+CUES += (
+    Cue(
+        "frozen_pile",
+        re.compile(
+            rf"(?:^| )(?:{_NOT_OPENED})(?= |$).*(?:^| )(?:{_PILE}|pakka\w*|poisto\w*)(?= |$)"
+            rf"|(?:^| )(?:{_PILE}|pakka\w*|poisto\w*)(?= |$).*(?:^| )(?:{_NOT_OPENED})(?= |$)"
+        ),
+        boost=1.4,
+    ),
+    Cue(
+        "melds_wild_cards",
+        re.compile(
+            rf"(?:^| )(?:{_WILD})(?= |$).*(?:^| )(?:{_SUBSTITUTE})(?= |$)"
+            rf"|(?:^| )(?:{_SUBSTITUTE})(?= |$).*(?:^| )(?:{_WILD})(?= |$)"
+        ),
+        boost=1.3,
+    ),
+)
+"""The pile named by a side that has not melded yet ("we haven't put anything down, is the
+pile blocked for us") is the frozen pile, which is frozen for such a side; a wild card in place
+of another card ("kelpaako kakkonen kolmosen tilalle") is how wild cards work in melds."""
 
 TARGET_TOPIC = "end_of_game"
 HOUSE_RULES_TOPIC = "house_rules"
@@ -559,7 +591,11 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         "avausraja",
     ),
     # a turn ("my go")
-    _action(r"my go|your go|his go|her go|their go|whose go", "turn"),
+    _action(
+        r"my go|your go|his go|her go|their go|whose go|when (?:its|it s|it is) (?:me|my go)"
+        r"|(?:nar|naar) det er (?:mig|meg)|(?:mun|minun|sun) (?:kohta|vuoro)",
+        "turn",
+    ),
     # the direction of play
     _action(
         r"(?:counter|anti) ?clockwise|clockwise|(?:med|mot|mod) (?:klokka|klokken|uret)"

@@ -31,7 +31,8 @@ _OPENING_INTENT = re.compile(
     r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
     r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
     r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
-    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan)"
+    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan|"
+    r"(?:our|the|whats) min)\b"
 )
 # "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
 _SCORE_STATEMENT = re.compile(

@@ -134,6 +134,8 @@ topic is not about those ranks, and the term would pull every rank question towa
 """Linking letters between compound parts ("spillerens", "kasteBunke", "sekakanasta")."""
 
 
+THOUSANDS = re.compile(r"\b(\d{1,2})k\b")
+"""Scores in thousands as players type them: "crossed 5k" is 5000."""
 TARGET_STEP = 500
 TARGET_MIN = 1000
 """Round numbers from 1000 up may be a game target; other numbers are scores or card counts."""
@@ -570,6 +572,7 @@ class SearchIndex:
         ``variant`` is the table's variant id when known: topics only another variant has
         (Cuban wild canastas) step back unless the question names that variant."""
         text = name_threes(DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS])))
+        text = THOUSANDS.sub(lambda m: f"{m[1]}000", text)
         typed = tokens(text)
         joined_typed = " ".join(fold(w) for w in typed)
         # the game's actions as players say them, added in the words the topics use

@@ -44,6 +44,8 @@ _EVERYDAY = """
     handball håndball håndbold käsipallo screen skjerm skjermen skærm näyttö
     horse hest hevonen smoke røyk røyke ryge tupakka tupakille gym trening træning treeni
     doctor lege legen læge lääkäri vondt ondt verker kipee kipeä särky
+    eat spise syömään drinks drink drikke juomaan kävelylle lenkille charger lader
+    oplader laturi host tiskata
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk

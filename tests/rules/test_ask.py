@@ -234,3 +234,9 @@ def test_a_spoken_finnish_score_statement_gets_the_minimum() -> None:
     answer = INDEX.ask("ollaan 1600, paljonko tarvii et pääsee pöytään", variant=CLASSIC)
     assert answer.topic_ids == ("opening_minimum",)
     assert "**90**" in answer.computed[0]
+
+
+def test_our_min_at_a_negative_score() -> None:
+    answer = INDEX.ask("we're at -40 lol whats our min now", variant=CLASSIC)
+    assert answer.topic_ids == ("opening_minimum",)
+    assert "**15**" in answer.computed[0]

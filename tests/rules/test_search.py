@@ -445,3 +445,36 @@ def test_more_concepts_in_everyday_words(question: str, topic: str) -> None:
 )
 def test_screens_smokes_and_aches_are_small_talk(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("we have not melded anything, can we take the pile", "frozen_pile"),
+        ("kan en joker bruges i stedet for en konge", "melds_wild_cards"),
+        ("both sides passed 5k this hand, who wins", "end_of_game"),
+        ("what do i do when it's my go", "turn"),
+        ("can i discard my last card without a canasta", "going_out"),
+    ],
+)
+def test_situations_described_without_the_rule_name(question: str, topic: str) -> None:
+    """Not having melded beside the pile, a wild card in place of a rank, a score in
+    thousands, one's own turn, the last card."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["shall we go out to eat after this", "kenen vuoro on tiskata", "hvem har set min lader"],
+)
+def test_eating_out_chores_and_chargers_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_a_walk_through_the_count_is_not_a_walk() -> None:
+    """Only unambiguous everyday words count: "walk me through the counting" is a rules question."""
+    assert INDEX.ask("hand is over, walk me through counting up", variant=CLASSIC).kind != (
+        "no_match"
+    )
