@@ -502,10 +502,11 @@ words of playing to it lifts house rules (a different target is the commonest ho
 
 VALUE_WORDS = re.compile(
     r"(?:^| )(?:worth|values?|count\w*|points?|pts|how much|verdt|verdi\w*|teller|telle|poeng"
-    r"|vaerd\w*|taeller|taelle|point|giver?|gir|arvo\w*|pistee\w*|pisteit\w*|paljonko"
-    r"|kuinka paljon)(?= |$)"
+    r"|vaerd\w*|taeller|taelle|point|giver?|gir|arvo\w*|pistee\w*|pisteit\w*|pistett\w*|paljonko"
+    r"|kuinka paljon|paljon|\d+ (?:or|eller|vai|tai) \d+)(?= |$)"
 )
-"""Words that ask what something is worth, folded (see ``Cue``)."""
+"""Words that ask what something is worth, folded (see ``Cue``); two values offered as a
+choice ("aces and 2s, 20 or 10?") ask it too."""
 RANK_VALUE_BOOST = 1.25
 RANK_NO_VALUE = 0.85
 """A question that names a rank asks what it is worth when it says "worth", "teller",
@@ -585,8 +586,8 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         "minimumskrav",
     ),
     _action(
-        r"ekassa|ekalla (?:kerralla|vuorolla)|eka\w* (?:avau\w*|sarja\w*|kerta\w*)"
-        r"|ensimmai\w* (?:avau\w*|sarja\w*|kerta\w*)"
+        r"ekassa|ekalla (?:kerralla|vuorolla)|(?:eka\w*|ensimmai\w*) (?:avau\w*|sarja\w*)"
+        r"|(?:eka\w*|ensimmai\w*) kerta\w* (?:\w+ ){0,2}(?:lask\w*|avaa\w*|avat\w*|poytaan)"
         r"|(?:paljonko|kuinka paljon|vahintaan) (?:\w+ ){0,5}(?:lask\w*|avat\w*|avaa\w*)",
         "avausraja",
     ),
@@ -620,6 +621,13 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         "uavgjort",
         "uafgjort",
         "tasapeli",
+    ),
+    # which way play goes
+    _action(
+        r"left or right|right or left|venstre eller (?:hoyre|hojre)|(?:hoyre|hojre) eller venstre"
+        r"|vasemmalle vai oikealle|oikealle vai vasemmalle",
+        "clockwise",
+        "turn",
     ),
     # a tie
     _action(

@@ -53,6 +53,8 @@ _VALUE_INTENT = re.compile(
     r"i alt|enough|nok|riitta\w*|tarpeeks\w*)\b"
 )
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
+SYMBOL_LENGTH = 2
+"""Card symbols are one or two characters ("K", "7", "10"); rank words are longer."""
 _COUNT_WORDS = {
     word: n
     for n, words in enumerate(
@@ -172,7 +174,9 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
         nxt = raws[i + 1] if i + 1 < len(raws) else ""
         ranks = None
         step = 1
-        if count > 1 and nxt and not nxt.isdecimal():
+        # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces
+        listed = bool(run) and i > 0 and len(raws[i - 1]) <= SYMBOL_LENGTH
+        if count > 1 and nxt and not nxt.isdecimal() and not listed:
             counted = _card_token(nxt)
             if counted and len(counted) == 1:
                 ranks, step = counted * count, 2

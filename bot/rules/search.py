@@ -442,7 +442,7 @@ class SearchIndex:
             factors[canasta] = factors.get(canasta, 1.0) * CANASTA_RANK_BOOST
             if self.value_topic is not None:  # the cards' own values are not the question
                 factors[self.value_topic] = factors.get(self.value_topic, 1.0) * RANK_NO_VALUE
-        elif self.value_topic is not None and ranks:
+        elif self.value_topic is not None and (ranks or self._wild_card_alone(joined)):
             value = VALUE_WORDS.search(joined) is not None
             factors[self.value_topic] = factors.get(self.value_topic, 1.0) * (
                 RANK_VALUE_BOOST if value else RANK_NO_VALUE
@@ -453,6 +453,11 @@ class SearchIndex:
                 boost = SEQUENCE_MELD_BOOST if SEQUENCE.search(joined) else RANKS_MELD_BOOST
                 factors[meld] = factors.get(meld, 1.0) * boost
         return factors, counted
+
+    @staticmethod
+    def _wild_card_alone(joined: str) -> bool:
+        """A wild card named, not as a canasta of wild cards only ("seven twos")."""
+        return WILD_CARD.search(joined) is not None and WILD_ONLY.search(joined) is None
 
     @staticmethod
     def _canasta_of_a_rank(words: list[str]) -> bool:

@@ -45,7 +45,7 @@ _EVERYDAY = """
     horse hest hevonen smoke røyk røyke ryge tupakka tupakille gym trening træning treeni
     doctor lege legen læge lääkäri vondt ondt verker kipee kipeä särky
     eat spise syömään drinks drink drikke juomaan kävelylle lenkille charger lader
-    oplader laturi host tiskata
+    oplader laturi host tiskata window vindu vinduet vindue ikkuna music musikk musik musiikki
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk

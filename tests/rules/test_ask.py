@@ -240,3 +240,14 @@ def test_our_min_at_a_negative_score() -> None:
     answer = INDEX.ask("we're at -40 lol whats our min now", variant=CLASSIC)
     assert answer.topic_ids == ("opening_minimum",)
     assert "**15**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "points"),
+    [("left in hand K 7 7 A, how much", 40), ("har igjen K 7 7 joker, hvor mye er det", 70)],
+)
+def test_digits_in_a_list_of_cards_are_cards(question: str, points: int) -> None:
+    """ "K 7 7 A" is four cards, not a king and seven aces."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.topic_ids == ("card_values",)
+    assert f"**{points}**" in answer.computed[0]

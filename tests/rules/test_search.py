@@ -478,3 +478,25 @@ def test_a_walk_through_the_count_is_not_a_walk() -> None:
     assert INDEX.ask("hand is over, walk me through counting up", variant=CLASSIC).kind != (
         "no_match"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("kings and 2s, 10 or 20?", "card_values"),
+        ("paljon kakkonen on pisteitä", "card_values"),
+        ("does play go left or right", "turn"),
+        ("eka kertaa pelaan, mitä teen ku on mun vuoro", "turn"),
+    ],
+)
+def test_values_offered_as_a_choice_and_first_games(question: str, topic: str) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
+@pytest.mark.parametrize(
+    "question", ["turn the music down please", "kan noen lukke vinduet, hendene fryser"]
+)
+def test_music_and_windows_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
