@@ -1,11 +1,12 @@
 """Retrieval accuracy floors (``python -m bot.rules.evaluate --questions FILE``).
 
 The floors hold on the tuning set alone and on every set the search has been tuned on. Each
-blind set (``questions_holdout``, ``questions_blind`` to ``questions_blind8``) was written from
+blind set (``questions_holdout``, ``questions_blind`` to ``questions_blind10``) was written from
 the topics' texts only, committed before a round of changes, and run once when the round was
-done; that first figure is the honest one for unseen questions and is kept in the README. The
-set has been tuned on since, so it is gated here with the others. The next round starts with a
-new blind set, committed before any change to the search.
+done; that first figure is the honest one for unseen questions and is kept in the README.
+Sets tuned on since are gated here with the others. ``questions_blind10.toml`` is the current
+blind set: reported, never tuned to, not gated (its first run is below the floors). The next
+round starts with a new blind set, committed before any change to the search.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ TOP3_OVERALL = 0.98
 OFF_TOPIC_DECLINED = 0.80
 
 
-TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8)))
+TUNED = ("questions_holdout", *(f"questions_blind{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9)))
 SETS = {
     "tuning": lambda: load_questions(),
     "every tuned set": lambda: (
