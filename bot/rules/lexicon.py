@@ -121,7 +121,7 @@ LEMMAS: dict[str, dict[str, str]] = {
         avataan=avata avaukseen=avaus avaukseksi=avaus jäässä=jäätynyt jäätyny=jäätynyt
         pakan=pakka pakasta=pakka pakkaan=pakka pakassa=pakka
         kaks=kaksi viis=viisi kuus=kuusi seittemän=seitsemän kaheksan=kahdeksan
-        yheksän=yhdeksän tarvii=tarvita tarviiko=tarvita
+        yheksän=yhdeksän tarvii=tarvita tarviiko=tarvita nostanu=nostaa nostin=nostaa
         """
     ),
 }
@@ -288,7 +288,8 @@ PLAYER_COUNTS: dict[str, str] = {
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
         r"|vi (?:bare|kun) er (?:to|2)|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two"
         r"|two player\w*|(?:vi er|kun|bare|spiller"
-        rf" kun|spiller bare|spiller vi) (?:to|2)|for to|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
+        r" kun|spiller bare|spiller vi) (?:to|2)(?! (?:hold|lag|par|teams?|pairs?))|for to"
+        rf"|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
         r"|meita on (?:kaksi|kaks|2)"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
     ),
@@ -375,7 +376,11 @@ CUES: tuple[Cue, ...] = (
         r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa"
         r"|vaikka ei (?:saa|saisi|ole lupa)|ilman lupaa|not allowed to|(?:even though|although)"
         r" (?:you|they|he|she|it) (?:can ?t|cannot|isn ?t|aren ?t|wasn ?t|weren ?t)|uten lov"
-        r"|uden lov|selv ?om (?:man|du|han|hun|de) ikke (?:har lov|ma|matte|fikk)",
+        r"|uden lov|selv ?om (?:man|du|han|hun|de) ikke (?:har lov|ma|matte|fikk)"
+        r"|(?:only )?just noticed|noticed (?:\w+ )?(?:now|late\w*|afterwards)|too late"
+        r"|(?:sa|saa|opdagede|oppdaget|merket|marked) (?:\w+ ){0,2}(?:forst|for sent)|for sent"
+        r"|huomat\w* vasta|huomas\w* vasta|liian myohaan"
+        r"|(?:under|below) (?:the )?(?:minimum\w*|kravet|minimi\w*)",
         boost=MISTAKE_BOOST,
     ),
     _cue(
@@ -586,7 +591,7 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         "minimumskrav",
     ),
     _action(
-        r"ekassa|ekalla (?:kerralla|vuorolla)|(?:eka\w*|ensimmai\w*) (?:avau\w*|sarja\w*)"
+        r"ekassa|ekalla (?:kerralla|vuorolla)|(?:eka\w*|ensimmai\w*) (?:avau\w*|sarja\w*|lasku\w*)"
         r"|(?:eka\w*|ensimmai\w*) kerta\w* (?:\w+ ){0,2}(?:lask\w*|avaa\w*|avat\w*|poytaan)"
         r"|(?:paljonko|kuinka paljon|vahintaan) (?:\w+ ){0,5}(?:lask\w*|avat\w*|avaa\w*)",
         "avausraja",
@@ -608,7 +613,8 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     _action(
         r"empty (?:my |your |his |her |the |their )?hand|(?:tom|tomme|tommer|tomt|tomme\w*)"
         r" (?:\w+ )?(?:hand\w*)|tyhj\w* (?:\w+ )?(?:kate\w*|kade\w*)|(?:legge|legger|laegge"
-        r"|laegger) (?:\w+ )?(?:ut|ud|ned) alt|bli kvitt alle|get rid of all",
+        r"|laegger) (?:\w+ )?(?:ut|ud|ned) alt|bli kvitt alle|get rid of all"
+        r"|komme af med alle|kommer af med alle|paasta eroon kaikista",
         "out",
         "utgang",
         "udgang",

@@ -50,7 +50,7 @@ _VALUE_INTENT = re.compile(
     r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
     r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
     r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen(?! med)|"
-    r"i alt|enough|nok|riitta\w*|tarpeeks\w*)\b"
+    r"i alt)\b"
 )
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 SYMBOL_LENGTH = 2
@@ -210,9 +210,12 @@ def compute(
     out: list[Computed] = []
     folded = fold(normalise(question))
     found = find_cards(question)
+    score = find_score(question)
+    opening = score is not None and wants_opening(question, top_topic, sure_of_other)
     if found and not _CANASTA_WORD.search(folded):
         cards, run_words, named = found
-        intent = _VALUE_INTENT.search(folded) is not None
+        # a hand beside a score asking for the opening is counted against the minimum
+        intent = _VALUE_INTENT.search(folded) is not None or opening
         words = len(_CARD_SPLIT.split(question.strip()))
         several = run_words >= 2 and (intent or (named and run_words == words))
         single = (
@@ -224,13 +227,8 @@ def compute(
             points = sum(card_value(variant, rank) * n for rank, n in cards.items())
             ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
             out.append(CardAnswer(points, ordered))
-    score = find_score(question)
     counted_cards = bool(found and out)
-    if (
-        score is not None
-        and not (counted_cards and 0 < abs(score) <= 10)
-        and wants_opening(question, top_topic, sure_of_other)
-    ):
+    if score is not None and opening and not (counted_cards and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
         # first: "we have 1600, are K K K Q Q Q enough" is an opening question with a count
         out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))

@@ -108,6 +108,7 @@ higher): the player asking about one Cuban rule often wants the others."""
 GENERIC_PREFIXES = (
     *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
     *("anderl", "annerl", "erila", "other", "andr", "muu"),
+    *("fung", "work", "toimi", "how", "hvord", "miten"),
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
     *("version", "variant", "versio", "chang", "endr", "ændr", "muutt", "muuttu"),
     *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),

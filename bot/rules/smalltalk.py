@@ -45,7 +45,8 @@ _EVERYDAY = """
     horse hest hevonen smoke røyk røyke ryge tupakka tupakille gym trening træning treeni
     doctor lege legen læge lääkäri vondt ondt verker kipee kipeä särky
     eat spise syömään drinks drink drikke juomaan kävelylle lenkille charger lader
-    oplader laturi host tiskata window vindu vinduet vindue ikkuna music musikk musik musiikki
+    oplader laturi host vært tiskata vaske window vindu vinduet vindue ikkuna music musikk
+    musik musiikki heating varmen varmt lämmitys cold kylmä
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk

@@ -251,3 +251,10 @@ def test_digits_in_a_list_of_cards_are_cards(question: str, points: int) -> None
     answer = INDEX.ask(question, variant=CLASSIC)
     assert answer.topic_ids == ("card_values",)
     assert f"**{points}**" in answer.computed[0]
+
+
+def test_enough_without_a_score_is_not_a_hand_to_count() -> None:
+    """ "Is queen and joker enough" at a frozen pile asks about taking it, not their points."""
+    answer = INDEX.ask("pakka on jäässä, riittääks rouva + jokeri", variant=CLASSIC)
+    assert answer.computed == ()
+    assert answer.ranking[0].id == "frozen_pile"

@@ -500,3 +500,32 @@ def test_values_offered_as_a_choice_and_first_games(question: str, topic: str) -
 )
 def test_music_and_windows_are_small_talk(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("how does cuban canasta work", "cuban"),
+        ("he opened below the minimum and we only just noticed", "penalties_and_mistakes"),
+        ("hvad giver det at komme af med alle kortene", "going_out"),
+        ("mikä on raja ekalle laskulle", "opening_minimum"),
+    ],
+)
+def test_a_variant_asked_about_whole_mistakes_noticed_late_and_first_melds(
+    question: str, topic: str
+) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.ranking[0].id == topic
+
+
+def test_two_teams_is_not_two_players() -> None:
+    answer = INDEX.ask("hvordan sidder vi når vi er to hold", variant=CLASSIC)
+    assert "two_players" not in [hit.id for hit in answer.ranking[:2]]
+
+
+@pytest.mark.parametrize(
+    "question", ["kan noen skru opp varmen", "hvem sin tur er det å vaske opp", "its cold in here"]
+)
+def test_heating_and_washing_up_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
