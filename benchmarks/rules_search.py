@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/rules_search.py [--repeat N]``. Prints a table. Query latency
 is the full ``RulesIndex.ask`` (search, reply kind, computed answers, rendering) over every
-question in ``tests/rules/questions*.toml``, repeated; "search only" is the ranking alone. Wall
+labelled question (``rules_data/questions``, ``tests/rules/questions*.toml``), repeated;
+"search only" is the ranking alone. Wall
 time includes whatever else the machine runs (p99 moves with the load average printed on top);
 the thread's CPU time is the question's own work. "cold" clears every per-word cache first.
 Memory growth is measured around the first build in a fresh process (topics loaded and
@@ -46,20 +47,23 @@ def main() -> None:
 
     # Import everything the build needs first, so the growth measured is the index itself.
     from bot.rules.evaluate import load_questions
+    from bot.rules.examples import all_examples, example_files
     from bot.rules.index import RulesIndex
     from bot.rules.topics import all_topics
     from bot.scoring import all_variants, load_variant
 
     all_variants()
     root = Path(__file__).resolve().parents[1] / "tests" / "rules"
-    questions = [q for path in sorted(root.glob("questions*.toml")) for q in load_questions(path)]
+    files = [*example_files(), *sorted(root.glob("questions*.toml"))]
+    questions = [q for path in files for q in load_questions(path)]
+    examples = all_examples()
 
     from bot.rules import topics as topics_module
 
     gc.collect()
     rss_before = rss_mib()
     start = time.perf_counter()
-    index = RulesIndex(all_topics())
+    index = RulesIndex(all_topics(), examples)
     build_s = time.perf_counter() - start
     gc.collect()
     rss_growth = rss_mib() - rss_before
@@ -68,7 +72,7 @@ def main() -> None:
     topics_module._cached.cache_clear()
     gc.collect()
     tracemalloc.start()
-    traced_index = RulesIndex(all_topics())
+    traced_index = RulesIndex(all_topics(), examples)
     traced, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     del traced_index

@@ -8,11 +8,12 @@ between an answer, a choice between two topics and an honest "no match".
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.i18n import language_for_discord_locale, translate
 from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
+from bot.rules.examples import Example, all_examples
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -48,9 +49,10 @@ def reply_language(lang: str | None, locale: str | None, detected: str | None) -
 
 
 class RulesIndex:
-    def __init__(self, topics: Mapping[str, Topic]) -> None:
+    def __init__(self, topics: Mapping[str, Topic], examples: Iterable[Example] = ()) -> None:
+        """``examples``: labelled player questions the search learns from (``examples.py``)."""
         self.topics = dict(topics)
-        self.search_index = SearchIndex(self.topics)
+        self.search_index = SearchIndex(self.topics, examples)
         self.completions = Autocomplete(self.topics)
 
     @classmethod
@@ -156,7 +158,7 @@ class RulesIndex:
 
 @functools.cache
 def _shipped() -> RulesIndex:
-    return RulesIndex(all_topics())
+    return RulesIndex(all_topics(), all_examples())
 
 
 def run_ask(question: str, lang: str | None = None, variant_id: str | None = None) -> str:

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 from bot.rules.bm25 import BM25
+from bot.rules.classifier import TopicClassifier
+from bot.rules.examples import OFF_TOPIC, Example
 from bot.rules.lexicon import (
     ACTIONS,
     BEYOND,
@@ -85,6 +87,11 @@ from bot.rules.text import (
 from bot.rules.topics import LANGS, Topic
 from bot.scoring import all_variants
 
+LEARNED_WEIGHT = 0.5
+"""How much the learned channel (``classifier.py``) adds: its probability for a topic times
+this share of the best lexical score. Relative to the best, it reorders topics the question's
+words already reach but never lifts a question nothing explains over the decline threshold.
+Chosen by leaving each labelled question set out in turn (0.3-0.8 were within a point)."""
 MAX_QUESTION_CHARS = 400
 """Longer input is cut: a rules question is a sentence, and this bounds the work per query."""
 FIELD_WEIGHTS = {"aliases": 3.0, "title": 2.0, "body": 1.0}
@@ -350,7 +357,8 @@ class _LanguageIndex:
 class SearchIndex:
     """All topics, all languages; build once per process (see ``RulesIndex.load``)."""
 
-    def __init__(self, topics: Mapping[str, Topic]) -> None:
+    def __init__(self, topics: Mapping[str, Topic], examples: Iterable[Example] = ()) -> None:
+        """``examples`` are the labelled questions the learned channel is trained on."""
         self.ids = list(topics)
         ordered = [topics[i] for i in self.ids]
         self.languages = {lang: _LanguageIndex(lang, ordered) for lang in LANGS}
@@ -393,6 +401,13 @@ class SearchIndex:
                 alternatives.setdefault(word, []).extend(alts)
         self.ngram_alternatives = {w: tuple(dict.fromkeys(a)) for w, a in alternatives.items()}
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
+        self.classifier = TopicClassifier(
+            [
+                (self._read(e.text)[3], e.topic)
+                for e in examples
+                if e.topic != OFF_TOPIC and e.topic in position
+            ]
+        )
 
     def clear_caches(self) -> None:
         """Forget every per-word result (typo corrections, term groups, n-gram dot products,
@@ -543,6 +558,24 @@ class SearchIndex:
         ]
         return variant if rest else None
 
+    def _with_learned(
+        self, hits: list[ScoredTopic], learned: Mapping[str, float], cues: Mapping[int, float]
+    ) -> list[ScoredTopic]:
+        """``hits`` with the learned channel added (see ``LEARNED_WEIGHT``), weighed by the
+        same cues as the lexical score: what the question says in so many words ("a deuce in
+        the pile") still outranks what similar questions were usually about."""
+        if not hits or not learned:
+            return hits
+        scale = LEARNED_WEIGHT * max(h.score for h in hits)
+
+        def added(topic_id: str) -> float:
+            return scale * learned.get(topic_id, 0.0) * cues.get(self.position[topic_id], 1.0)
+
+        seen = {h.id for h in hits}
+        out = [ScoredTopic(h.id, h.score + added(h.id), h.lexical, h.ngram) for h in hits]
+        out += [ScoredTopic(t, added(t), 0.0, 0.0) for t in learned if t not in seen]
+        return out
+
     def _with_overview(self, hits: list[ScoredTopic], variant: str) -> list[ScoredTopic]:
         """``hits`` with the variant's overview topic lifted to ``OVERVIEW_SHARE`` of the best."""
         if variant not in self.position:
@@ -572,11 +605,9 @@ class SearchIndex:
                 factors[doc] = factors.get(doc, 1.0) * CUBAN_ONLY_DAMP
         return factors
 
-    def search(self, question: str, variant: str | None = None) -> SearchResult:
-        """Rank every topic for ``question``; never raises for any string.
-
-        ``variant`` is the table's variant id when known: topics only another variant has
-        (Cuban wild canastas) step back unless the question names that variant."""
+    def _read(self, question: str) -> tuple[list[str], str, list[str], list[str]]:
+        """(tokens as typed, the same folded and joined, the words of the actions found, the
+        words every channel uses: typo-corrected, with those action words added)."""
         text = name_threes(DEFINITION.sub(" ", normalise(question[:MAX_QUESTION_CHARS])))
         text = THOUSANDS.sub(lambda m: f"{m[1]}000", text)
         typed = tokens(text)
@@ -585,6 +616,15 @@ class SearchIndex:
         actions = [w for pattern, added in ACTIONS if pattern.search(joined_typed) for w in added]
         words = [self._correct(w) for w in typed]
         words += [w for w in dict.fromkeys(actions) if w not in words]
+        return typed, joined_typed, actions, words
+
+    def search(self, question: str, variant: str | None = None) -> SearchResult:
+        """Rank every topic for ``question``; never raises for any string.
+
+        ``variant`` is the table's variant id when known: topics only another variant has
+        (Cuban wild canastas) step back unless the question names that variant."""
+        typed, joined_typed, actions, words = self._read(question)
+        learned = self.classifier.posterior(words) if len(self.classifier) else {}
         content = [
             w
             for w in words
@@ -634,6 +674,7 @@ class SearchIndex:
             )
             for doc in set(lexical) | set(ngram)
         ]
+        hits = self._with_learned(hits, learned, cues)
         if named and hits:
             hits = self._with_overview(hits, named)
         hits.sort(key=lambda h: (-h.score, h.id))

@@ -1,0 +1,68 @@
+"""Labelled player questions: ``rules_data/questions/*.toml``, what the search learns from.
+
+Every question set written to measure the search, once it has been run and tuned on, moves
+here. Each entry is a question as a player typed it, its language, the table's variant and the
+topic whose answer fits it (or ``off_topic``). ``classifier.py`` learns from them which words
+point to which topic, so each labelled question helps with the next one; they ship with the
+bot, like the topics.
+
+Evaluating on questions from here must leave them out of what the search learned
+(``bot.rules.evaluate.index_without``), or the search would be graded on questions it knows.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.rules.topics import Lang, TopicFileError
+from bot.scoring.variants import describe_validation_error, rules_data_dir
+
+OFF_TOPIC = "off_topic"
+"""The label of a question a rules bot must decline ("what's the weather like")."""
+
+
+class Example(BaseModel):
+    """One labelled question; ``variant`` is the table it was asked at."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    lang: Lang
+    text: str = Field(min_length=1, max_length=400)
+    topic: str = Field(pattern=r"^[a-z0-9_]{2,40}$")
+    variant: str = "classic"
+
+
+class _ExampleFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    q: list[Example]
+
+
+def load_examples(path: Path) -> list[Example]:
+    """The questions of one file, validated: a wrong key or language names file and field."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TopicFileError(f"{path}: not valid TOML: {error}") from None
+    try:
+        return _ExampleFile.model_validate(data).q
+    except ValidationError as error:
+        raise TopicFileError(describe_validation_error(str(path), error, kind="question")) from None
+
+
+def examples_dir() -> Path:
+    return rules_data_dir() / "questions"
+
+
+def example_files() -> list[Path]:
+    return sorted(examples_dir().glob("*.toml"))
+
+
+@functools.cache
+def all_examples() -> tuple[Example, ...]:
+    """Every shipped labelled question, in file-name order; loaded once per process."""
+    return tuple(e for path in example_files() for e in load_examples(path))
