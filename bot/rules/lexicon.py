@@ -281,6 +281,12 @@ def _cue(topic: str, pattern: str, boost: float = 1.0, absent: float = 1.0) -> C
     return Cue(topic, re.compile(rf"(?:^| )(?:{pattern})(?= |$)"), boost, absent)
 
 
+def _together(topic: str, first: str, second: str, boost: float) -> Cue:
+    """A cue for two phrases anywhere in the question, in either order."""
+    a, b = rf"(?:^| )(?:{first})(?= |$)", rf"(?:^| )(?:{second})(?= |$)"
+    return Cue(topic, re.compile(rf"{a}.*{b}|{b}.*{a}"), boost)
+
+
 _PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|mann"
 _FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
 PLAYER_COUNTS: dict[str, str] = {
@@ -445,14 +451,7 @@ CUES += (
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
     _cue("house_rules", _AGREE, boost=1.3),
     _cue("turn", _ONE_OR_TWO, boost=1.3),
-    Cue(
-        "melds_wild_cards",
-        re.compile(
-            rf"(?:^| )(?:{_WILD})(?= |$).*(?:^| )(?:{_MELD_NOUN})(?= |$)"
-            rf"|(?:^| )(?:{_MELD_NOUN})(?= |$).*(?:^| )(?:{_WILD})(?= |$)"
-        ),
-        boost=1.25,
-    ),
+    _together("melds_wild_cards", _WILD, _MELD_NOUN, boost=1.25),
 )
 """A wild card named together with a meld ("max jokers in a meld", "toere i en melding") asks
 about the meld rules (how many wild cards a meld may hold), not the deck or Cuban canastas."""
@@ -466,22 +465,8 @@ _SUBSTITUTE = (
     r"|tilalle|sijaan|sijasta|korvaa\w*"
 )
 CUES += (
-    Cue(
-        "frozen_pile",
-        re.compile(
-            rf"(?:^| )(?:{_NOT_OPENED})(?= |$).*(?:^| )(?:{_PILE}|pakka\w*|poisto\w*)(?= |$)"
-            rf"|(?:^| )(?:{_PILE}|pakka\w*|poisto\w*)(?= |$).*(?:^| )(?:{_NOT_OPENED})(?= |$)"
-        ),
-        boost=1.4,
-    ),
-    Cue(
-        "melds_wild_cards",
-        re.compile(
-            rf"(?:^| )(?:{_WILD})(?= |$).*(?:^| )(?:{_SUBSTITUTE})(?= |$)"
-            rf"|(?:^| )(?:{_SUBSTITUTE})(?= |$).*(?:^| )(?:{_WILD})(?= |$)"
-        ),
-        boost=1.3,
-    ),
+    _together("frozen_pile", _NOT_OPENED, rf"{_PILE}|pakka\w*|poisto\w*", boost=1.4),
+    _together("melds_wild_cards", _WILD, _SUBSTITUTE, boost=1.3),
 )
 """The pile named by a side that has not melded yet ("we haven't put anything down, is the
 pile blocked for us") is the frozen pile, which is frozen for such a side; a wild card in place
