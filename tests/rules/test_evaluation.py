@@ -25,7 +25,7 @@ from bot.rules.topics import LANGS, all_topics
 TOP1_PER_LANGUAGE = 0.90
 TOP3_OVERALL = 0.98
 OFF_TOPIC_DECLINED = 0.80
-BLIND = Path(__file__).with_name("questions_blind12.toml")
+BLIND = Path(__file__).with_name("questions_blind13.toml")
 
 
 def _left_out(paths: list[Path]) -> tuple[dict[str, Tally], list]:
