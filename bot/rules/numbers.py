@@ -32,11 +32,13 @@ _OPENING_INTENT = re.compile(
     r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
     r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
     r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan|"
+    r"get (?:\w+ )?on the (?:table|board)|"
     r"(?:our|the|whats) min)\b"
 )
 # "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
 _SCORE_STATEMENT = re.compile(
     r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
+    r"we r (?:at|on)|were (?:at|on)|we sit at|we stand at|"
     r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
     r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme)\b"
 )
@@ -49,8 +51,8 @@ _WIN_INTENT = re.compile(r"\b(win\w*|vinne\w*|vinde\w*|voitt\w*|target|mal\w*|ta
 _VALUE_INTENT = re.compile(
     r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
     r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
-    r"paljonko|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|sammen(?! med)|"
-    r"i alt)\b"
+    r"paljonko|paljonks|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|"
+    r"sammen(?! med)|i alt|(?:trekkes|traekkes|gar|gaar|gikk|gik) fra|cost\w*|miinusta)\b"
 )
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 SYMBOL_LENGTH = 2

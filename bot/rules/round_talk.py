@@ -28,8 +28,11 @@ _COUNTS = {
     **dict.fromkeys(("four", "4", "fire", "nelja"), 4),
 }
 _COUNT = "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True))
-_NATURAL = r"clean|natural|naturlig\w*|ren|rene|rein|reine|puhdas|puhta\w*|luonnolli\w*"
-_MIXED = r"dirty|mixed|blandet|blanda|blandede|blandete|uren|urene|urein|likai\w*|seka\w*"
+_NATURAL = r"clean|natural|naturlig\w*|ren|rene|rein|reine|ekte|aegte|puhdas|puhta\w*|luonnolli\w*"
+_MIXED = (
+    r"dirty|mixed|blandet|blanda|blandede|blandete|uren|urene|urein|skitten|skitne|beskidt\w*"
+    r"|snavset|likai\w*|seka\w*"
+)
 _CANASTAS = re.compile(rf"(?:^| )({_COUNT}) (?:\w+ )?(?:({_NATURAL})|({_MIXED}))(?= |$)")
 _RED_THREES = re.compile(
     rf"(?:^| )({_COUNT}) (?:red|rod|rode|punai\w*) (?:three\w*|treer\w*|kolmo\w*)(?= |$)"
@@ -48,9 +51,12 @@ _HAND_BEFORE = re.compile(
 )
 _TABLE_AFTER = re.compile(
     r"^(?:points? )?(?:on the table|in melds|melded|down|pa bordet|lagt (?:ud|ut|ned)|meldt"
-    r"|poydassa|poytaan)"
+    r"|(?:i kort |i )?(?:ude|ute)|i meldinger|poydassa|poytaan|sarjoissa)"
 )
-_TABLE_BEFORE = re.compile(r"(?:poydassa|on the table|pa bordet|table)$")
+_TABLE_BEFORE = re.compile(
+    r"(?:poydassa|on the table|pa bordet|table|melded|meldte|meldet|meldede|laid down"
+    r"|put down|lagde ud|la (?:ut|ned)|laskettiin|laskimme)$"
+)
 _RESULT = re.compile(
     r"(?:^| )(?:what do we get|whats? (?:our|the) (?:score|total)|how many points|total|sum"
     r"|hva blir det|hva far vi|hvad far vi|hvad bliver det|hvor mange (?:poeng|point)"

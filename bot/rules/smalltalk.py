@@ -47,6 +47,9 @@ _EVERYDAY = """
     eat spise syömään drinks drink drikke juomaan kävelylle lenkille charger lader
     oplader laturi host vært tiskata vaske window vindu vinduet vindue ikkuna music musikk
     musik musiikki heating varmen varmt lämmitys cold kylmä
+    cat katt katten kat katte kissa carpet rug teppe teppet tæppe tæppet matto
+    tupak tent tentti exam eksamen nhl nba nfl leafs bake baking watch watched
+    luft ilmaa keli liukas tiet roads veiene vejene
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -59,7 +62,8 @@ _EVERYDAY_LONG = frozenset(w for w in EVERYDAY if len(w) >= PREFIX)
 EVERYDAY_TIME = re.compile(
     r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
     r"|eilen|huomenna|illalla|tanaan|next time|neste gang|naeste gang|seuraavan kerran"
-    r"|ensi kerralla|next week|neste uke|naeste uge|ensi viikolla)(?= |$)"
+    r"|ensi kerralla|next week|neste uke|naeste uge|ensi viikolla|last night|yolla|yoks"
+    r"|yoksi)(?= |$)"
 )
 
 

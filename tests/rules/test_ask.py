@@ -28,6 +28,7 @@ CUBAN = load_variant("cuban")
         ("we are at -200", "en", 15),
         ("vi står på minus 200, hva er kravet", "no", 15),
         ("opening minimum at 3 200?", "en", 120),
+        ("we r at -40 lol how much do we need to get on the table", "en", 15),
     ],
 )
 def test_opening_minimum_is_computed_first(question: str, lang: str, minimum: int) -> None:
@@ -58,6 +59,8 @@ def test_house_rule_fixed_minimum_is_used() -> None:
         ("paljonko on jokeri ässä ässä kuningas", 100),
         ("how much is an ace worth", 20),
         ("joker A A K 7 7", 110),
+        ("kädes jäi A, 9, 5 ja 2, paljonks miinusta", 55),
+        ("konge konge 8 4 på hånden da runden sluttede, hvad trækkes fra?", 35),
     ],
 )
 def test_cards_are_counted(question: str, points: int) -> None:
@@ -129,7 +132,18 @@ def test_language_is_detected_without_locale(question: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["what's the weather like", "hvem vant VM", "mitä kuuluu", "", "   ", "🂡🂱"]
+    "question",
+    [
+        "what's the weather like",
+        "hvem vant VM",
+        "mitä kuuluu",
+        "",
+        "   ",
+        "🂡🂱",
+        "mennään ulos tupakalle?",
+        "vent litt, katten har kastet opp på teppet igjen",
+        "did anyone watch the bake off last night, who went out in the final round?",
+    ],
 )
 def test_off_topic_is_declined_with_the_topic_list(question: str) -> None:
     answer = INDEX.ask(question, lang="en", variant=CLASSIC)

@@ -31,6 +31,9 @@ INDEX = RulesIndex.load()
             "da",
             1350,
         ),
+        ("we melded 380, one mixed canasta, partner got stuck with 45 in hand, total?", "en", 635),
+        ("vi meldte 250, har en skitten canasta og gikk ut, 30 igjen på handa", "no", 620),
+        ("500 for en ren canasta, 200 i kort ude, 2 røde 3'ere, 40 på hånden", "da", 860),
     ],
 )
 def test_a_described_round_gets_its_net_first(question: str, lang: str, net: int) -> None:
