@@ -144,7 +144,8 @@ SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         uren:blandet urein:blandet skitten:blandet skitne:blandet ekte:ren villkort:jokerkort
         partner:makker partneren:makker laget:side lagkamerat:makker poengsum:poeng
         utlegg:melding stokken:trekkbunke
-        ferdig:ut avslutte:ut sperret:frossen låst:frossen glemte:feil glemt:feil glemme:feil
+        ferdig:ut avslutte:ut sperret:frossen låst:frossen stengt:frossen kompis:makker
+        kompisen:makker glemte:feil glemt:feil glemme:feil
         vanlig:klassisk normal:klassisk maks:grense maksimum:grense høyeste:høyst
         omgang:runde omgangen:runde
         """
@@ -287,6 +288,11 @@ def _together(topic: str, first: str, second: str, boost: float) -> Cue:
     return Cue(topic, re.compile(rf"{a}.*{b}|{b}.*{a}"), boost)
 
 
+_COUPLE = (
+    r"gf|bf|wife|husband|girlfriend|boyfriend|hubby|kona|konen|mannen|manden|kjaeresten"
+    r"|kaeresten|samboer\w*|vaimo\w*|mie(?:he|s)\w*|tyttoystava\w*|poikaystava\w*|avokki\w*"
+)
+"""Words for the one other person at a table of two ("just me and my gf", "bare meg og kona")."""
 _PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|mann"
 _FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
 PLAYER_COUNTS: dict[str, str] = {
@@ -298,6 +304,9 @@ PLAYER_COUNTS: dict[str, str] = {
         rf"|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
         r"|meita on (?:kaksi|kaks|2)"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
+        rf"|(?:just|only) (?:me and )?my (?:{_COUPLE})|(?:bare|kun) (?:meg|mig) og \w+"
+        rf"|(?:meg|mig) og (?:{_COUPLE})|(?:man|vi) (?:kun|bare) er (?:to|2)"
+        rf"|(?:ma|mina) ja (?:mun |minun )?(?:{_COUPLE})|(?:{_COUPLE}) kanssa"
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
@@ -368,6 +377,8 @@ CUES: tuple[Cue, ...] = (
         r"conceal\w*|hidden|skjult\w*|piilo\w*|katke\w*|salaa|at once|in one (?:go|turn)"
         r"|all in one|whole hand|(?:pa|i) en (?:gang|tur)|hele handen|kerralla"
         r"|yhdella (?:kertaa|vuorolla)|in a single (?:go|turn)|without (?:having )?meld\w*"
+        r"|(?:in )?one (?:shot|swoop)|closed hand|(?:ga|gar|gikk|gik) (?:ud|ut) lukket"
+        r"|(?:i )?(?:ett|et) (?:jafs|hug|smaek)|all at once|alle pa en gang|kaikki kerralla"
         r"|(?:havent|haven t|not yet|never) (?:put|laid|melded) (?:anything|down)"
         r"|(?:ga|gar|gik|gikk) (?:ud|ut) (?:pa|fra) hand\w*|suoraan kade\w*"
         r"|(?:uten|uden) (?:a|at) ha\w*"
@@ -410,7 +421,7 @@ CUES: tuple[Cue, ...] = (
     _cue(
         "asking_partner",
         r"partner\w*|teammate\w*|team ?mate\w*|ask\w*|permission|allowed|may i|makker\w*"
-        r"|makkern|spor\w*|lov|tillad\w*|pari\w*|parilta|kysy\w*|lupa\w*|luvan|kaveri\w*"
+        r"|makkern|spor\w*|spurt\w*|spurg\w*|lov|tillad\w*|pari\w*|parilta|kysy\w*|lupa\w*|luvan|kaveri\w*"
         r"|saanko|yes|no|ja|nei|nej|kylla|ei",
         boost=1.15,
         absent=0.8,
@@ -444,7 +455,53 @@ _FOUR_PLAYERS = (
 )
 """Four players named: the classic partnership game, whose deck, deal and seating are the
 equipment topic, not another player count's."""
+_CUSTOM = (
+    r"(?:my|our) (?:aunt|uncle|mum|mom|dad|gran|grandma|granny|nan|grandpa|family|folks)"
+    r"|farmor|mormor|farfar|morfar|bestemor|bestefar|(?:is|er) (?:that|this|det|dette)"
+    r" (?:legit|a thing|official|en ting|lovlig|officielt|offisielt)|we always play"
+    r"|vi (?:spiller|spilder) (?:alltid|altid)|(?:meil|meilla|meidan perheessa) on tapana"
+    r"|tapana\w*|mummo\w*|mummi\w*|ukki\w*|isoaiti\w*|isoisa\w*"
+    r"|(?:as|som) (?:a |en )?(?:house ?rule|husregel)|kotisaantona|house ?rule\w*|husregl\w*"
+    r"|husregel\w*|kotisaan\w*|(?:known|common|normal|usual|kjent|kendt|vanlig|almindelig"
+    r"|tavallinen|yleinen) (?:variant|variation|house ?rule|husregel|kotisaanto)"
+    r"|(?:our|vores|var) (?:group|crowd|gruppe|egen greie)|pleier a|plejer at|is that a thing"
+)
+"""A rule a family or circle plays by ("my aunt plays that...", "farmor siger...", "meil on
+tapana...", "is that legit"): a house rule, whatever the rule it changes."""
+_SEVEN_ALIKE = (
+    r"(?:seven|7|sju|syv|seitseman|seittem\w*) (?:\w+ )?(?:like|ens|of a kind|of the same"
+    r"|the same|same|samaa|samanlais\w*)"
+)
+"""Seven alike cards, said without naming the rank ("sju like kort"): a canasta."""
+_SOURCE = (
+    r"(?:rule ?)?books?|rulebook|websites?|sites?|online|internet\w*|pagat|bicycle|hoyle"
+    r"|wiki\w*|nettet|netter|internett\w*|regelbo\w*|kild\w*|netissa|netista|sivusto\w*"
+    r"|kirja\w*|saantokirja\w*|lahte\w*"
+)
+_SAYS = r"says?|said|sier|sagde|siger|sanoo|mukaan|which (?:one|is)|who s right|hvem har ret\w*"
+"""A source said to say otherwise ("the rulebook says 13 cards, you say 15"): where sources
+disagree, which is its own topic."""
+_FIRST_UPCARD = (
+    r"(?:first|forste|ensimmai\w*|eka) (?:\w+ ){0,3}(?:card|kort\w*|kortti\w*) (?:\w+ ){0,4}"
+    r"(?:turned|flipped|up|upcard|snudd\w*|snudde|vendt\w*|vendte|kaann\w*|op|opp)"
+    r"|(?:start\w*|begin\w*) (?:the |a )?(?:discard )?pile|starte (?:\w+ )?kastebunken"
+    r"|(?:starte|begynde) (?:\w+ )?afkastbunken|aloittaa (?:\w+ )?poistopakan"
+    r"|upcard|(?:turned|flipped|snudde|vendte) (?:up |over |opp |op )?(?:a |en |et )?\w+ to start"
+)
+"""The card turned up to start the discard pile after the deal: part of the deal, whichever
+card it is (a joker, a red three)."""
+_GAME_OVER = (
+    r"game over|is it over|(?:er|is) (?:det|spillet|it) (?:over|slut\w*|forbi|ferdig\w*)"
+    r"|first to \d+|onko peli ohi|loppuuko peli|peli loppu\w*|keep going|spille videre"
+    r"|spiller videre|spille videre|spillet slut"
+)
+"""The game said to be over or going on: the end of the game, whatever the scores."""
 CUES += (
+    _cue("house_rules", _CUSTOM, boost=1.3),
+    _cue("canastas", _SEVEN_ALIKE, boost=1.3),
+    _together("disagreements", _SOURCE, _SAYS, boost=1.4),
+    _cue("equipment_deal", _FIRST_UPCARD, boost=1.4),
+    _cue("end_of_game", _GAME_OVER, boost=1.3),
     _cue("going_out", _GO_OUT, boost=1.25),
     _cue("equipment_deal", _FOUR_PLAYERS, boost=1.3),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
@@ -599,7 +656,9 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         r"empty (?:my |your |his |her |the |their )?hand|(?:tom|tomme|tommer|tomt|tomme\w*)"
         r" (?:\w+ )?(?:hand\w*)|tyhj\w* (?:\w+ )?(?:kate\w*|kade\w*)|(?:legge|legger|laegge"
         r"|laegger) (?:\w+ )?(?:ut|ud|ned) alt|bli kvitt alle|get rid of all"
-        r"|komme af med alle|kommer af med alle|paasta eroon kaikista",
+        r"|komme af med alle|kommer af med alle|paasta eroon kaikista"
+        r"|(?:blive|bliver|blev|slippe|slipper) af med (?:alle|hele)"
+        r"|(?:paase\w*|paasta|paasin) (?:\w+ ){0,2}eroon|kade\w* (?:\w+ )?eroon",
         "out",
         "utgang",
         "udgang",
@@ -616,6 +675,8 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     # which way play goes
     _action(
         r"left or right|right or left|venstre eller (?:hoyre|hojre)|(?:hoyre|hojre) eller venstre"
+        r"|which way (?:does )?(?:play|it|the game) go\w*|hvilken vei gar (?:spillet|det)"
+        r"|hvilken vej gar (?:spillet|det)|mihin suuntaan\w*"
         r"|vasemmalle vai oikealle|oikealle vai vasemmalle",
         "clockwise",
         "turn",

@@ -81,9 +81,13 @@ CANASTA_TALK = 7
 """Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban")."""
 _CANASTA_WORD = re.compile(r"[ck]anast")
 """Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
-_FACE_WORDS = frozenset(
-    word for word, rank in WORD_TO_RANK.items() if rank in ("joker", "2", "A", "K", "Q", "J")
-) - {"kaksi", "kn", "jk", "jkr"}
+_FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
+_FACE_WORDS = frozenset(word for word, rank in WORD_TO_RANK.items() if rank in _FACE_RANKS) - {
+    "kaksi",
+    "kn",
+    "jk",
+    "jkr",
+}
 """Words that name one card in "how much is an ace worth"; number words ("fire", "ten") don't:
 "fire røde treere" is a count."""
 
@@ -220,10 +224,12 @@ def compute(
         intent = _VALUE_INTENT.search(folded) is not None or opening
         words = len(_CARD_SPLIT.split(question.strip()))
         several = run_words >= 2 and (intent or (named and run_words == words))
+        # the one card is the face word itself: "sju like kort uten jokere" counts no seven
         single = (
             run_words == 1
             and intent
             and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
+            and set(cards) <= _FACE_RANKS
         )
         if (several or single) and max(cards.values()) < CANASTA_TALK:
             points = sum(card_value(variant, rank) * n for rank, n in cards.items())

@@ -50,6 +50,9 @@ _EVERYDAY = """
     cat katt katten kat katte kissa carpet rug teppe teppet tæppe tæppet matto
     tupak tent tentti exam eksamen nhl nba nfl leafs bake baking watch watched
     luft ilmaa keli liukas tiet roads veiene vejene
+    computer laptop discord tietokone datamaskin laundry vasketøj klesvask
+    pyykit groceries dagligvarer indkøb kauppa market wall veggen væggen seinä kid kids ungen
+    ungerne lapsi
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk

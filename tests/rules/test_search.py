@@ -529,3 +529,26 @@ def test_two_teams_is_not_two_players() -> None:
 )
 def test_heating_and_washing_up_are_small_talk(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("bare meg og kona i kveld, hvor mange kort får vi?", "two_players"),
+        ("playing with just my gf, how many cards each", "two_players"),
+        ("my aunt plays that you always need 120 to start, is that legit", "house_rules"),
+        ("som husregel, kan vi kreve to canastaer for å gå ut", "house_rules"),
+        ("the rulebook says 13 cards each, the bot says 11, which one is right", "disagreements"),
+        ("first card turned up to start the pile was a joker, what now", "equipment_deal"),
+        ("them 5400 us 5250, game over or keep going", "end_of_game"),
+        ("closed hand going out bonus how much", "concealed"),
+        ("which way does play go", "turn"),
+        ("Hvor mye får vi for sju like kort helt uten jokere?", "canastas"),
+        ("Hvad giver det at blive af med alle sine kort først?", "going_out"),
+    ],
+)
+def test_situation_phrases_point_to_their_topic(question: str, topic: str) -> None:
+    """Phrases that describe a situation without the topic's own words (a couple at the table,
+    a family's custom, a book that says otherwise, the first upcard) still reach the topic."""
+    answer = INDEX.ask(question, variant=load_variant("classic"))
+    assert answer.topic_ids[0] == topic, answer.ranking[:3]
