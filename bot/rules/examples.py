@@ -2,8 +2,10 @@
 
 Every question set written to measure the search, once it has been run and tuned on, moves
 here; the ``questions_written_*`` sets were written to teach it instead, 14 questions for every
-topic in each language, so that rare topics are learned as well as common ones. Each entry is a question as a player typed it, its language, the table's variant and the
-topic whose answer fits it (or ``off_topic``). ``classifier.py`` learns from them which words
+topic in each language, so that rare topics are learned as well as common ones.
+
+Each entry is a question as a player typed it, its language, the table's variant and the topic
+whose answer fits it (or ``off_topic``). ``classifier.py`` learns from them which words
 point to which topic, so each labelled question helps with the next one; they ship with the
 bot, like the topics.
 

@@ -496,12 +496,33 @@ _GAME_OVER = (
     r"|spiller videre|spille videre|spillet slut"
 )
 """The game said to be over or going on: the end of the game, whatever the scores."""
+_STOCK = r"stock|deck|trekkbunke\w*|traekbunke\w*|nostopak\w*|bunken|pakka|pakasta|pakassa"
+_STOCK_GONE = (
+    rf"(?:{_STOCK}) (?:\w+ ){{0,2}}(?:is |er |on )?(?:empty|gone|ran out|runs out|tom|slut"
+    r"|loppu\w*|finished|brugt op|oppbrukt|tyhja\w*)"
+    rf"|(?:last|sidste|siste|viimei\w*) (?:\w+ ){{0,2}}(?:card|kort\w*|kortti\w*) (?:\w+ ){{0,3}}"
+    rf"(?:stock|deck|trekkbunke\w*|traekbunke\w*|nostopak\w*)"
+    r"|no cards left|ingen kort (?:igjen|tilbage|tilbake)|ikke flere kort|ei (?:\w+ )?enaa"
+    r" (?:yhtaan )?kortt\w*|korttien loputtua|kortene er (?:sluppet|brugt) op|kortene er tomme"
+)
+"""The stock said to be used up ("the stock is empty", "drew the last card from the deck",
+"nostopakka loppu"): what happens then, even though "last card" alone is about going out."""
+_OPEN_WITH_PILE = (
+    r"open\w* (?:\w+ )?with (?:the )?(?:pile|discards?)|(?:abne\w*|aabne\w*|apne\w*|apner)"
+    r" (?:\w+ )?(?:med|ved) (?:\w+ )?(?:bunke\w*|afkast\w*|kastebunke\w*)"
+    r"|(?:count|counts|taeller|teller|lasketaan\w*|lasketaanko) (?:\w+ ){0,4}(?:toward\w*"
+    r"|mod|mot|til|mukaan) (?:\w+ ){0,2}(?:minimum\w*|krav\w*|50|open\w*|abning|apning|avau\w*)"
+)
+"""Whether the pile or other cards count toward the opening ("tæller kortene under topkortet med
+når man åbner med afkastbunken"): the opening minimum's own rule."""
 CUES += (
     _cue("house_rules", _CUSTOM, boost=1.3),
     _cue("canastas", _SEVEN_ALIKE, boost=1.3),
     _together("disagreements", _SOURCE, _SAYS, boost=1.4),
     _cue("equipment_deal", _FIRST_UPCARD, boost=1.4),
     _cue("end_of_game", _GAME_OVER, boost=1.3),
+    _cue("stock_exhausted", _STOCK_GONE, boost=1.4),
+    _cue("opening_minimum", _OPEN_WITH_PILE, boost=1.3),
     _cue("going_out", _GO_OUT, boost=1.25),
     _cue("equipment_deal", _FOUR_PLAYERS, boost=1.3),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),

@@ -52,7 +52,8 @@ _EVERYDAY = """
     luft ilmaa keli liukas tiet roads veiene vejene
     computer laptop discord tietokone datamaskin laundry vasketøj klesvask
     pyykit groceries dagligvarer indkøb kauppa market wall veggen væggen seinä kid kids ungen
-    ungerne lapsi
+    ungerne lapsi jaakaap kuulok euroviis pubivis link chat parker bøde bøden badminton
+    door døren døra fridge kjøleskap køleskab
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -68,6 +69,17 @@ EVERYDAY_TIME = re.compile(
     r"|ensi kerralla|next week|neste uke|naeste uge|ensi viikolla|last night|yolla|yoks"
     r"|yoksi)(?= |$)"
 )
+
+
+IDIOMS = re.compile(
+    r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
+    r"|(?:aika|ihan|mika) jokeri|(?:computer|screen|pc|laptop|discord|kone|skaerm\w*|skjerm\w*"
+    r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"
+    r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*)"
+    r"(?= |$)"
+)
+"""Game words in an everyday sense ("he's such a joker", "my laptop froze", "the stock
+market"), folded: small talk however strong the game word."""
 
 
 def _inflected(folded: str) -> bool:
@@ -95,7 +107,7 @@ def small_talk(typed: list[str], joined: str) -> str | None:
     ("how do you play crazy eights"); an everyday thing outweighs any game word but the strong
     ones ("whose turn is it to buy the pizza"); a time outweighs only generic game words ("hvem
     vant i går"), since players do say "we play Cuban tonight, what's different"."""
-    if any(fold(w) in OTHER_GAMES for w in typed):
+    if any(fold(w) in OTHER_GAMES for w in typed) or IDIOMS.search(joined):
         return "game"
     if any(map(is_everyday_word, typed)):
         return "things"

@@ -545,6 +545,8 @@ def test_heating_and_washing_up_are_small_talk(question: str) -> None:
         ("which way does play go", "turn"),
         ("Hvor mye får vi for sju like kort helt uten jokere?", "canastas"),
         ("Hvad giver det at blive af med alle sine kort først?", "going_out"),
+        ("drew the last card from the stock, can I still meld", "stock_exhausted"),
+        ("when opening with the pile, do the cards under the top one count", "opening_minimum"),
     ],
 )
 def test_situation_phrases_point_to_their_topic(question: str, topic: str) -> None:
@@ -552,3 +554,16 @@ def test_situation_phrases_point_to_their_topic(question: str, topic: str) -> No
     a family's custom, a book that says otherwise, the first upcard) still reach the topic."""
     answer = INDEX.ask(question, variant=load_variant("classic"))
     assert answer.topic_ids[0] == topic, answer.ranking[:3]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Kasper er sådan en joker haha", "my laptop froze again brb", "the stock market, ugh"],
+)
+def test_game_words_in_an_everyday_sense_are_declined(question: str) -> None:
+    assert INDEX.ask(question, variant=load_variant("classic")).kind == "no_match"
+
+
+def test_a_joker_in_a_rules_question_is_still_the_card() -> None:
+    answer = INDEX.ask("is a joker worth 50", variant=load_variant("classic"))
+    assert answer.topic_ids == ("card_values",)
