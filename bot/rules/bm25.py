@@ -22,12 +22,19 @@ class BM25:
         self.n = len(documents)
         self.lengths = [len(doc) for doc in documents]
         self.avgdl = (sum(self.lengths) / self.n) if self.n else 0.0
-        self.postings: dict[str, list[tuple[int, int]]] = {}
+        counts: dict[str, list[tuple[int, int]]] = {}
         for doc_id, doc in enumerate(documents):
             for term, tf in Counter(doc).items():
-                self.postings.setdefault(term, []).append((doc_id, tf))
-        self.idf = {term: self._idf(len(p)) for term, p in self.postings.items()}
+                counts.setdefault(term, []).append((doc_id, tf))
+        self.idf = {term: self._idf(len(p)) for term, p in counts.items()}
         self.unseen_idf = self._idf(0)
+        # each posting holds its document's whole contribution: a query only adds them up
+        self.postings: dict[str, tuple[tuple[int, float], ...]] = {
+            term: tuple(
+                (doc_id, self._contribution(self.idf[term], tf, doc_id)) for doc_id, tf in p
+            )
+            for term, p in counts.items()
+        }
 
     def _idf(self, df: int) -> float:
         return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
@@ -42,13 +49,13 @@ class BM25:
     def scores(self, terms: Iterable[str]) -> dict[int, float]:
         """Document id -> BM25 score, for documents containing at least one of ``terms``."""
         out: dict[int, float] = {}
-        k1, b, avgdl = self.k1, self.b, self.avgdl or 1.0
+        get = out.get
         for term in set(terms):
-            postings = self.postings.get(term)
-            if not postings:
-                continue
-            idf = self.idf[term]
-            for doc_id, tf in postings:
-                norm = k1 * (1.0 - b + b * self.lengths[doc_id] / avgdl)
-                out[doc_id] = out.get(doc_id, 0.0) + idf * tf * (k1 + 1.0) / (tf + norm)
+            for doc_id, contribution in self.postings.get(term, ()):
+                out[doc_id] = get(doc_id, 0.0) + contribution
         return out
+
+    def _contribution(self, idf: float, tf: int, doc_id: int) -> float:
+        k1, b, avgdl = self.k1, self.b, self.avgdl or 1.0
+        norm = k1 * (1.0 - b + b * self.lengths[doc_id] / avgdl)
+        return idf * tf * (k1 + 1.0) / (tf + norm)

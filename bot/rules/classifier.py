@@ -58,6 +58,15 @@ class TopicClassifier:
             t: {f: math.log((k + ALPHA) / (totals[t] + ALPHA * size)) for f, k in c.items()}
             for t, c in counts.items()
         }
+        # per feature, what it adds over an unseen word to each topic that has seen it: a
+        # question then touches only the topics its words were seen with
+        self.topics = list(self.log_prior)
+        self._unseen = [self.log_unseen[t] for t in self.topics]
+        deltas: dict[str, list[tuple[int, float]]] = {}
+        for i, t in enumerate(self.topics):
+            for f, value in self.log_likelihood[t].items():
+                deltas.setdefault(f, []).append((i, value - self._unseen[i]))
+        self._deltas = {f: tuple(d) for f, d in deltas.items()}
 
     def __len__(self) -> int:
         return sum(self.prior.values())
@@ -68,11 +77,12 @@ class TopicClassifier:
         known = [f for f in features(words) if f in self.vocabulary]
         if not known:
             return {}
-        scores = {
-            t: prior + sum(self.log_likelihood[t].get(f, self.log_unseen[t]) for f in known)
-            for t, prior in self.log_prior.items()
-        }
-        top = max(scores.values())
-        weights = {t: math.exp((s - top) / TEMPERATURE) for t, s in scores.items()}
-        total = sum(weights.values())
-        return {t: w / total for t, w in weights.items()}
+        n = len(known)
+        scores = [self.log_prior[t] + n * u for t, u in zip(self.topics, self._unseen, strict=True)]
+        for f in known:
+            for i, delta in self._deltas[f]:
+                scores[i] += delta
+        top = max(scores)
+        weights = [math.exp((s - top) / TEMPERATURE) for s in scores]
+        total = sum(weights)
+        return {t: w / total for t, w in zip(self.topics, weights, strict=True)}

@@ -285,6 +285,15 @@ class _LanguageIndex:
         self.stems = set().union(*(f.postings.keys() for f in self.fields.values()))
         self.fields_weighted = [(FIELD_WEIGHTS[f], index) for f, index in self.fields.items()]
         self.weight_sum = sum(w for w, _ in self.fields_weighted)
+        # every field's weighted contribution of a term to a document, summed once at build: a
+        # question then walks one posting list per term instead of one per field
+        combined: dict[str, dict[int, float]] = {}
+        for weight, index in self.fields_weighted:
+            for term, postings in index.postings.items():
+                per_doc = combined.setdefault(term, {})
+                for doc, contribution in postings:
+                    per_doc[doc] = per_doc.get(doc, 0.0) + weight * contribution
+        self.combined = {term: tuple(per_doc.items()) for term, per_doc in combined.items()}
         self.ceilings: dict[str, float] = {}
         self.ceilings = {term: self._ceiling(term) for term in self.stems}
 
@@ -333,9 +342,10 @@ class _LanguageIndex:
         groups = self.term_groups(words)
         terms = {t for group in groups for t in group}
         totals: dict[int, float] = {}
-        for weight, index in self.fields_weighted:
-            for doc, s in index.scores(terms).items():
-                totals[doc] = totals.get(doc, 0.0) + weight * s
+        get = totals.get
+        for term in terms:
+            for doc, s in self.combined.get(term, ()):
+                totals[doc] = get(doc, 0.0) + s
         ceiling = 0.0
         for group in dict.fromkeys(groups):
             known = [t for t in group if t in self.stems]
@@ -373,7 +383,7 @@ class SearchIndex:
                 for phrase in (text.title, *text.aliases):
                     docs.append(" ".join(content_words(tokens(normalise(phrase)), lang)))
                     self.ngram_owner.append(n)
-        self.ngrams = NgramIndex(docs)
+        self.ngrams = NgramIndex(docs, self.ngram_owner)
         self.variant_topics = {
             v: frozenset(
                 n
@@ -531,14 +541,10 @@ class SearchIndex:
                 lexical[doc] = max(lexical.get(doc, 0.0), s / ceiling)
         ngram: dict[int, float] = {}
         if content:
-            owners = self.ngram_owner
             alts = self.ngram_alternatives
             # the game words players mean ("smide" -> "kaste") reach the character channel too
             seen = [a for w in content for a in (w, *alts.get(w, ()))]
-            for doc, s in self.ngrams.scores(" ".join(seen)).items():
-                owner = owners[doc]
-                if s > ngram.get(owner, 0.0):
-                    ngram[owner] = s
+            ngram = self.ngrams.best_per_owner(" ".join(seen))
         return lexical, ngram, best_by_lang
 
     def _variant_context(self, content: list[str]) -> str | None:
