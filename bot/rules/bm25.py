@@ -1,10 +1,9 @@
 """Okapi BM25 over a small in-memory inverted index.
 
-Written here rather than taken from ``rank-bm25`` on purpose: that package needs numpy (not a
-dependency of the bot), scores every document for every query instead of walking postings, and
-hides the idf values the search needs to judge how much of a question a topic explains (the
-off-topic decision). With ~25 topics per language this is a few dozen lines and well under a
-millisecond per query.
+Written here rather than taken from ``rank-bm25`` on purpose: that package scores every document
+for every query instead of walking postings, and hides the idf values the search needs to judge
+how much of a question a topic explains (the off-topic decision). With ~25 topics per language
+this is a few dozen lines and well under a millisecond per query.
 """
 
 from __future__ import annotations
