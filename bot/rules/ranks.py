@@ -18,6 +18,7 @@ their plurals always count.
 
 from __future__ import annotations
 
+import functools
 import re
 
 RANK_TERM = "#rank"
@@ -91,8 +92,19 @@ def _weak(word: str) -> bool:
     return bool(_DIGIT.match(word)) or word in _LETTERS
 
 
-def _rank_flags(words: list[str]) -> tuple[list[bool], list[bool]]:
-    """Per token: does it name a rank, and is it a suit (or "of") that belongs to one."""
+def _rank_flags(words: list[str]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Per token: does it name a rank, and is it a suit (or "of") that belongs to one. A
+    question's tokens are looked at several times per search, so the answer is cached."""
+    return _rank_flags_of(tuple(words))
+
+
+def clear_rank_cache() -> None:
+    """Forget the cached rank flags (``SearchIndex.clear_caches``)."""
+    _rank_flags_of.cache_clear()
+
+
+@functools.lru_cache(maxsize=1024)
+def _rank_flags_of(words: tuple[str, ...]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
     n = len(words)
     ranks = [False] * n
     suits = [False] * n
@@ -115,7 +127,7 @@ def _rank_flags(words: list[str]) -> tuple[list[bool], list[bool]]:
         suited = i + 1 < n and suits[i + 1]
         single = digit and before in _ARTICLES and after not in _COUNTED and not after.isdecimal()
         ranks[i] = in_run or suffixed or suited or single
-    return ranks, suits
+    return tuple(ranks), tuple(suits)
 
 
 def rank_mentions(words: list[str], *, faces: bool = True) -> int:

@@ -66,6 +66,7 @@ from bot.rules.lexicon import (
 from bot.rules.ngrams import NgramIndex
 from bot.rules.ranks import (
     RANK_TERM,
+    clear_rank_cache,
     is_number_rank,
     is_rank_word,
     rank_mentions,
@@ -294,8 +295,15 @@ class _LanguageIndex:
                 for doc, contribution in postings:
                     per_doc[doc] = per_doc.get(doc, 0.0) + weight * contribution
         self.combined = {term: tuple(per_doc.items()) for term, per_doc in combined.items()}
-        self.ceilings: dict[str, float] = {}
-        self.ceilings = {term: self._ceiling(term) for term in self.stems}
+        self.ceilings = {
+            term: self.weight_sum
+            * max(index.max_term_score(term) for _, index in self.fields_weighted)
+            for term in self.stems
+        }
+        # a term no topic knows scores its unseen idf in every field
+        self.unknown_ceiling = self.weight_sum * max(
+            index.max_term_score("") for _, index in self.fields_weighted
+        )
 
     def _split(self, word: str) -> tuple[str, ...]:
         """The two known halves of a compound, longest known head first; () if none."""
@@ -356,12 +364,7 @@ class _LanguageIndex:
 
     def _ceiling(self, term: str) -> float:
         """The most ``term`` can add to a topic's score; precomputed for every known term."""
-        known = self.ceilings.get(term)
-        if known is not None:
-            return known
-        return self.weight_sum * max(
-            index.max_term_score(term) for _, index in self.fields_weighted
-        )
+        return self.ceilings.get(term, self.unknown_ceiling)
 
 
 class SearchIndex:
@@ -427,6 +430,8 @@ class SearchIndex:
         for li in self.languages.values():
             li._groups.cache_clear()
         stem.cache_clear()
+        is_everyday_word.cache_clear()
+        clear_rank_cache()
 
     def _known(self, word: str) -> bool:
         if word in ALL_STOPWORDS or word.isdecimal():

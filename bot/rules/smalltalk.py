@@ -20,6 +20,7 @@ Words that also say something about the game are left out on purpose: "order" (t
 
 from __future__ import annotations
 
+import functools
 import re
 
 from bot.rules.text import fold
@@ -89,6 +90,7 @@ def _inflected(folded: str) -> bool:
     return any(folded[:n] in _EVERYDAY_LONG for n in range(start, len(folded)))
 
 
+@functools.lru_cache(maxsize=16384)
 def is_everyday_word(word: str) -> bool:
     """Is this normalised word small talk's (``EVERYDAY``), in any inflection, alone or as
     the last part of a compound ("håndboldkampen", "fotballkampen")?"""
