@@ -22,6 +22,9 @@ from bot.rules.numbers import (
     OpeningAnswer,
     compute,
 )
+from bot.rules.numbers import (
+    clear_caches as clear_number_caches,
+)
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import SearchIndex
@@ -59,6 +62,12 @@ class RulesIndex:
     def load(cls) -> RulesIndex:
         """The shipped dataset's index; built on first use, then shared by the process."""
         return _shipped()
+
+    def clear_caches(self) -> None:
+        """Forget every per-word result of the search and the computed answers: what a
+        question costs the first time its words are seen (the benchmark's cold figure)."""
+        self.search_index.clear_caches()
+        clear_number_caches()
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
         try:

@@ -8,6 +8,7 @@ numbers and cards and returns structured results; the sentences live in the cata
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -145,9 +146,16 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     return needs or not sure_of_other
 
 
-def _card_token(raw: str) -> list[str] | None:
+def clear_caches() -> None:
+    """Forget the per-word card readings (``RulesIndex.clear_caches``)."""
+    _card_token.cache_clear()
+
+
+@functools.lru_cache(maxsize=16384)
+def _card_token(raw: str) -> tuple[str, ...] | None:
     """Ranks named by one word, or None. A lone lower-case "a" is the English article, and a
-    word some language uses as a function word ("ja", "at", "de") is not read as glued ranks."""
+    word some language uses as a function word ("ja", "at", "de") is not read as glued ranks.
+    Cached: every word of every question is tried, and players reuse their words."""
     word = raw.strip(".!?:()[]\"'")
     lowered = word.lower()
     if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
@@ -160,7 +168,7 @@ def _card_token(raw: str) -> list[str] | None:
         cards = parse_cards(lowered)
     except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
         return None
-    return [rank for rank, n in cards.items() for _ in range(n)]
+    return tuple(rank for rank, n in cards.items() for _ in range(n))
 
 
 def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
