@@ -9,10 +9,10 @@ README), then tuned on. Here every set is graded with itself left out of what th
 The ``questions_written_*`` sets were written to teach, not to measure: 14 questions for every
 topic, rare ones included, covering each fact of its answer, and off-topic chatter chosen for
 its game words ("my computer froze"). They are graded the same way, left out in turn, against a
-floor of their own: they are harder than the blind sets, and their first run is in the README.
+floor of their own: they are harder than the blind sets (README, "Rules accuracy").
 
-The set in ``tests/rules`` is the current blind set: written before the learned channel was
-added, never tuned to, only reported. When the next round starts it moves to
+The set in ``tests/rules`` is the current blind set: written before this round's changes,
+never tuned to, only reported. When the next round starts it moves to
 ``rules_data/questions`` and a new blind set is written first.
 """
 
