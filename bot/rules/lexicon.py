@@ -665,13 +665,6 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         r"|(?:nar|naar) det er (?:mig|meg)|(?:mun|minun|sun) (?:kohta|vuoro)",
         "turn",
     ),
-    # the direction of play
-    _action(
-        r"(?:counter|anti) ?clockwise|clockwise|(?:med|mot|mod) (?:klokka|klokken|uret)"
-        r"|myotapaivaan|vastapaivaan",
-        "clockwise",
-        "turn",
-    ),
     # going out, described
     _action(
         r"empty (?:my |your |his |her |the |their )?hand|(?:tom|tomme|tommer|tomt|tomme\w*)"
@@ -693,9 +686,11 @@ ACTIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         "uafgjort",
         "tasapeli",
     ),
-    # which way play goes
+    # the direction of play
     _action(
-        r"left or right|right or left|venstre eller (?:hoyre|hojre)|(?:hoyre|hojre) eller venstre"
+        r"(?:counter|anti) ?clockwise|clockwise|(?:med|mot|mod) (?:klokka|klokken|uret)"
+        r"|myotapaivaan|vastapaivaan"
+        r"|left or right|right or left|venstre eller (?:hoyre|hojre)|(?:hoyre|hojre) eller venstre"
         r"|which way (?:does )?(?:play|it|the game) go\w*|hvilken vei gar (?:spillet|det)"
         r"|hvilken vej gar (?:spillet|det)|mihin suuntaan\w*"
         r"|vasemmalle vai oikealle|oikealle vai vasemmalle",
