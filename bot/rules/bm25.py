@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 
 class BM25:
-    """BM25 (Robertson/Sparck Jones idf, floored at zero) over pre-tokenised documents."""
+    """BM25 (Robertson/Sparck Jones idf, floored at zero) over pre-tokenised documents.
+
+    ``postings`` holds, per term, each document's whole BM25 contribution; a query's score for
+    a document is the sum over its terms (the search adds several fields' postings, weighted,
+    into one table at build time: ``search._LanguageIndex``)."""
 
     def __init__(self, documents: Sequence[Sequence[str]], k1: float = 1.2, b: float = 0.5):
         self.k1, self.b = k1, b
@@ -44,15 +48,6 @@ class BM25:
     def max_term_score(self, term: str) -> float:
         """The most one occurrence-saturated term can add: the scale a question is judged on."""
         return self.idf.get(term, self.unseen_idf) * (self.k1 + 1.0)
-
-    def scores(self, terms: Iterable[str]) -> dict[int, float]:
-        """Document id -> BM25 score, for documents containing at least one of ``terms``."""
-        out: dict[int, float] = {}
-        get = out.get
-        for term in set(terms):
-            for doc_id, contribution in self.postings.get(term, ()):
-                out[doc_id] = get(doc_id, 0.0) + contribution
-        return out
 
     def _contribution(self, idf: float, tf: int, doc_id: int) -> float:
         k1, b, avgdl = self.k1, self.b, self.avgdl or 1.0

@@ -85,25 +85,15 @@ class NgramIndex:
         self._owner_ids = owned[self._starts].tolist() if len(owned) else []
         self._word = functools.lru_cache(maxsize=WORD_CACHE)(self._word_uncached)
 
-    def scores(self, text: str) -> dict[int, float]:
-        """Document id -> cosine similarity with ``text`` (n-grams unknown to the index count
-        in the question's length, so a long off-topic question scores low).
+    def best_per_owner(self, text: str) -> dict[int, float]:
+        """Owner -> the best cosine similarity of its documents with ``text`` (n-grams unknown
+        to the index count in the question's length, so a long off-topic question scores low).
 
         The question's vector is the sum of its words' vectors, each word's dot products with
         every document cached (``_word``): the vocabulary of rules questions is small, so a
         running bot walks the long postings of common n-grams ("kor", "sta ") once per word,
         not once per question. A gram shared by two words of one question counts twice here
         instead of sublinearly; that is the only difference from the plain TF-IDF cosine."""
-        dots, square = self._dots(text)
-        if dots is None:
-            return {}
-        length = math.sqrt(square)
-        reached = np.flatnonzero(dots)
-        return dict(zip(reached.tolist(), (dots[reached] / length).tolist(), strict=True))
-
-    def best_per_owner(self, text: str) -> dict[int, float]:
-        """``scores`` reduced to the best document of each owner: the same figures, without
-        building the per-document similarities first."""
         dots, square = self._dots(text)
         if dots is None or not len(self._starts):
             return {}
