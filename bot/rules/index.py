@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from bot.i18n import language_for_discord_locale, translate
 from bot.rules.answer import RulesAnswer, decide, format_plain
@@ -28,7 +29,7 @@ from bot.rules.numbers import (
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import SearchIndex
-from bot.rules.topics import LANGS, Topic, all_topics
+from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.scoring import Variant, load_variant
 
 DEFAULT_VARIANT = "classic"
@@ -93,9 +94,12 @@ class RulesIndex:
         variant: Variant | None = None,
     ) -> RulesAnswer:
         """Answer a free-text question in any of the four languages; never raises."""
-        variant = variant or load_variant(DEFAULT_VARIANT)
-        result = self.search_index.search(question, variant.id)
+        table = variant or load_variant(DEFAULT_VARIANT)
+        result = self.search_index.search(question, table.id)
         language = reply_language(lang, locale, result.language)
+        # "how much to open in Cuban" at a classic table wants Cuban's numbers, not the table's
+        asked = result.named_variant
+        variant = load_variant(asked) if asked and asked != table.id else table
         kind, shown, suggested = decide(result.hits, result.strong, result.game)
         top = result.hits[0].id if result.hits else None
         figures = compute(question, variant, top, sure_of_other=kind == "answer")
@@ -119,11 +123,25 @@ class RulesIndex:
             kind=kind,
             language=language,
             question=question,
-            topics=tuple(self.topic(t, language, variant) for t in shown),
+            topics=tuple(self._rendered(t, language, variant, table) for t in shown),
             computed=computed,
             suggestions=suggestions,
             ranking=result.hits,
         )
+
+    def _rendered(
+        self, topic_id: str, lang: str, variant: Variant, table: Variant
+    ) -> RenderedTopic:
+        """The topic for ``variant``. When that is the variant the question named rather than
+        the table's, the reply says so: unless the topic is that variant's own (its overview,
+        Cuban wild canastas), or already notes that it is another variant's rule."""
+        rendered = self.topic(topic_id, lang, variant)
+        if variant is table or rendered.note or rendered.variants != (ALL_VARIANTS,):
+            return rendered
+        note = translate(
+            lang, "rules.asked_variant", variant=variant.name(lang), table=table.name(lang)
+        )
+        return replace(rendered, note=note)
 
     @staticmethod
     def _verdict(figures: list[Computed], lang: str) -> tuple[str, ...]:

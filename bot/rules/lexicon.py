@@ -282,10 +282,15 @@ def _cue(topic: str, pattern: str, boost: float = 1.0, absent: float = 1.0) -> C
     return Cue(topic, re.compile(rf"(?:^| )(?:{pattern})(?= |$)"), boost, absent)
 
 
+def _both(first: str, second: str) -> re.Pattern[str]:
+    """Two phrases anywhere in the question, in either order."""
+    a, b = rf"(?:^| )(?:{first})(?= |$)", rf"(?:^| )(?:{second})(?= |$)"
+    return re.compile(rf"{a}.*{b}|{b}.*{a}")
+
+
 def _together(topic: str, first: str, second: str, boost: float) -> Cue:
     """A cue for two phrases anywhere in the question, in either order."""
-    a, b = rf"(?:^| )(?:{first})(?= |$)", rf"(?:^| )(?:{second})(?= |$)"
-    return Cue(topic, re.compile(rf"{a}.*{b}|{b}.*{a}"), boost)
+    return Cue(topic, _both(first, second), boost)
 
 
 _COUPLE = (
@@ -323,6 +328,32 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
 }
 """Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
+_NAMED_PEOPLE = r"players?|spillere|personer|pelaaja\w*|hengen|henkea"
+
+
+def _count_of(numbers: str, own: str) -> str:
+    return rf"(?:{numbers}) (?:{_NAMED_PEOPLE})|(?:{numbers})[ -]?player\w*|{own}"
+
+
+def _phrase(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:^| )(?:{pattern})(?= |$)")
+
+
+_SIX = _count_of(r"six|6|seks|kuusi|kuus|kuuden", r"kuusinpeli\w*")
+NAMED_VARIANTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("cuban", _phrase(r"(?:cuba|kuba|kuuba)\w*")),
+    ("two-player", _phrase(_count_of(r"two|2|to|kaksi|kaks|kahden", r"kaksinpeli\w*|kahdestaan"))),
+    ("three-player", _phrase(_count_of(r"three|3|tre|kolme|kolmen", r"kolmestaan|kolminpeli\w*"))),
+    ("five-player", _phrase(_count_of(r"five|5|fem|viisi|viis|viiden", r"viisinpeli\w*"))),
+    ("six-player-pairs", _phrase(_SIX)),
+    ("six-player-teams", _both(_SIX, r"teams?|lag|hold|joukkue\w*")),
+)
+"""Variants a question can name in so many words, folded: "in Cuban", "with 3 players",
+"kahdestaan". The answer is then rendered for that variant. Stricter than ``PLAYER_COUNTS``:
+"me and my partner" or "to kort" must not switch the numbers. Six players is played two ways
+that differ only in the sides and the target: in three pairs unless the question says teams
+(``search.named_variant`` prefers the later, more specific entry); the reply names the
+variant it answered for."""
 PLAYER_COUNT_BOOST = 1.4
 PLAYER_COUNT_ABSENT = 0.75
 """A player-count topic with its count in the question is lifted; without any count it is

@@ -42,6 +42,7 @@ from bot.rules.lexicon import (
     INSTEAD,
     LEMMAS,
     MELD_TOPIC,
+    NAMED_VARIANTS,
     PLAY_TO,
     PLAYER_COUNTS,
     RANK_NO_VALUE,
@@ -215,6 +216,17 @@ class SearchResult:
     """The question uses the game's vocabulary at all (``lexicon.is_game_word``, an action
     phrase) and no everyday word of small talk: a weak score then offers the closest topics
     instead of declining (``answer.decide``)."""
+    named_variant: str | None = None
+    """The one variant the question names in so many words ("in Cuban", "with 3 players";
+    ``lexicon.NAMED_VARIANTS``), or None: the answer is then given for that variant."""
+
+
+def named_variant(folded: str) -> str | None:
+    """The variant id a folded question names, when it names exactly one."""
+    named = [variant for variant, pattern in NAMED_VARIANTS if pattern.search(folded)]
+    if "six-player-teams" in named:  # "six ... in teams" refines "six players"
+        named.remove("six-player-pairs")
+    return named[0] if len(named) == 1 else None
 
 
 def _render_numbers(topic: Topic) -> dict[str, object]:
@@ -690,4 +702,7 @@ class SearchIndex:
             hits = self._with_overview(hits, named)
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
-        return SearchResult(tuple(hits), language, tuple(words), coverage, strong, offer)
+        named_here = named_variant(joined_typed)
+        return SearchResult(
+            tuple(hits), language, tuple(words), coverage, strong, offer, named_here
+        )

@@ -28,6 +28,16 @@ async def test_opening_minimum_is_computed_in_the_askers_language(
     assert "1600" in embed["description"].splitlines()[0]
 
 
+async def test_a_question_naming_cuban_gets_cubans_numbers_and_says_so(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    handle = await fake.slash("rules", {"question": "in cuban, we have 5000, how much to open?"})
+    embed = (await handle.response()).embeds[0]
+    first, *rest = embed["description"].splitlines()
+    assert "**150**" in first  # classic would say 120
+    assert any("Cuban canasta" in line and "This table plays" in line for line in rest)
+
+
 async def test_explicit_language_wins_over_the_client_locale(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:

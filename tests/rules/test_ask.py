@@ -166,6 +166,83 @@ def test_variant_text_is_rendered_for_cuban() -> None:
     assert classic != cuban
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "in cuban, we have 5000, how much to open?",
+        "kubansk: vi har 5000 poeng, hva må vi melde?",
+        "kuubalaisessa meillä on 5000, paljonko avaukseen",
+    ],
+)
+def test_a_question_naming_cuban_is_answered_with_cubans_numbers(question: str) -> None:
+    expected = INDEX.ask("we have 5000, how much to open?", variant=CUBAN).computed[0]
+    answer = INDEX.ask(question, lang="en", variant=CLASSIC)
+    assert answer.computed[0] == expected
+    assert "**150**" in answer.computed[0]
+    shown = answer.topics[0]
+    assert shown.rendered_for == "cuban"
+    assert CUBAN.name("en") in shown.note and CLASSIC.name("en") in shown.note
+    assert shown.note in format_plain(answer)
+
+
+def test_a_rule_asked_for_another_variant_gets_that_variants_text() -> None:
+    answer = INDEX.ask("red threes in cuban?", lang="en", variant=CLASSIC)
+    assert answer.topic_ids == ("red_threes",)
+    assert answer.topics[0].text == INDEX.topic("red_threes", "en", CUBAN).text
+    same_table = INDEX.ask("red threes in cuban?", lang="en", variant=CUBAN)
+    assert same_table.topics[0].note is None
+
+
+@pytest.mark.parametrize(
+    ("question", "variant_id"),
+    [
+        ("with 2 players how many cards each", "two-player"),
+        ("kolmestaan pelatessa montako korttia jaetaan", "three-player"),
+        ("vi er 5 spillere, hvor mange kort får vi", "five-player"),
+    ],
+)
+def test_a_player_count_renders_that_variant_without_a_redundant_note(
+    question: str, variant_id: str
+) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    shown = answer.topics[0]
+    assert shown.rendered_for == variant_id
+    assert shown.note is None  # the variant's own overview says what it is
+
+
+@pytest.mark.parametrize(
+    ("question", "variant_id"),
+    [
+        ("we're 6 players in two teams, what do we play to", "six-player-teams"),
+        ("six players in three pairs, what do we play to", "six-player-pairs"),
+        ("6 players, what do we play to", "six-player-pairs"),
+    ],
+)
+def test_six_players_are_answered_for_the_way_the_question_plays_them(
+    question: str, variant_id: str
+) -> None:
+    answer = INDEX.ask(question, lang="en", variant=CLASSIC)
+    shown = answer.topics[0]
+    assert shown.rendered_for == variant_id
+    target = load_variant(variant_id).numbers()["target"]
+    assert str(target) in shown.text.replace(" ", "").replace(",", "")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "me and my partner have 1600, what do we need to open",
+        "how much for 2 red threes",
+        "trekker man ett eller to kort",
+        "vi er to hold, hvem giver først",
+    ],
+)
+def test_words_that_only_look_like_a_variant_keep_the_tables_numbers(question: str) -> None:
+    answer = INDEX.ask(question, lang="en", variant=CLASSIC)
+    assert all(t.rendered_for == "classic" for t in answer.topics if t.applies)
+    assert not any("question names" in (t.note or "") for t in answer.topics)
+
+
 def test_choice_offers_two_topics() -> None:
     from bot.rules.answer import decide
     from bot.rules.search import ScoredTopic
