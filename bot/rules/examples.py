@@ -9,6 +9,15 @@ whose answer fits it (or ``off_topic``). ``classifier.py`` learns from them whic
 point to which topic, so each labelled question helps with the next one; they ship with the
 bot, like the topics.
 
+How a question is labelled: with the one topic whose answer the player needs. A question that
+names a variant or a player count ("in Cuban", "with three of us") and asks about the variant
+as a whole (what differs, cards dealt, how the sides form, or what only that variant has) is
+labelled with the variant's overview topic; one that asks about a single rule with a topic of
+its own (the opening minimum, the frozen pile, red threes, the target, ...) is labelled with
+that rule, since the reply renders it for the named variant (``SearchResult.named_variant``)
+and lists the overview under "see also". The sets written before this rule was set were
+relabelled to follow it (119 questions, mostly from an overview to the rule).
+
 Evaluating on questions from here must leave them out of what the search learned
 (``bot.rules.evaluate.index_without``), or the search would be graded on questions it knows.
 """
