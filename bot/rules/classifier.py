@@ -25,8 +25,10 @@ from collections.abc import Iterable, Sequence
 from bot.rules.text import ALL_STOPWORDS, fold
 
 PREFIX = 5
-ALPHA = 0.5
-"""Additive smoothing: a word a topic's questions never used still leaves it a chance."""
+ALPHA = 0.05
+"""Additive smoothing: a word a topic's questions never used still leaves it a chance. Small,
+because a five-letter prefix seen only with other topics is real evidence: leaving each set
+out in turn, 0.02-0.1 all beat 0.5 by about 0.7 top-1 points on both groups of sets."""
 TEMPERATURE = 2.0
 """Naive Bayes counts every word as independent evidence and so is overconfident; log scores
 are divided by this before normalising, which keeps its ranking and tempers its certainty."""
