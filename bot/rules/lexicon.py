@@ -298,16 +298,18 @@ _COUPLE = (
     r"|kaeresten|samboer\w*|vaimo\w*|mie(?:he|s)\w*|tyttoystava\w*|poikaystava\w*|avokki\w*"
 )
 """Words for the one other person at a table of two ("just me and my gf", "bare meg og kona")."""
-_PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|mann"
+_PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|stk|mann"
 _FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
+_FI_WE_ARE = r"mei(?:ta|t) on (?:(?:vaan|vain|vaa|nyt|taas|tanaan) )?"
+"""Finnish "there are N of us", plain or spoken ("meit on vaan kolme")."""
 PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
         r"|vi (?:bare|kun) er (?:to|2)|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two"
-        r"|two player\w*|(?:vi er|kun|bare|spiller"
+        r"|two player\w*|(?:canasta|kanasta) for (?:2|to|two)|(?:vi er|kun|bare|spiller"
         r" kun|spiller bare|spiller vi) (?:to|2)(?! (?:hold|lag|par|teams?|pairs?))|for to"
         rf"|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
-        r"|meita on (?:kaksi|kaks|2)"
+        rf"|{_FI_WE_ARE}(?:kaksi|kaks|2)"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
         rf"|(?:just|only) (?:me and )?my (?:{_COUPLE})|(?:bare|kun) (?:meg|mig) og \w+"
         rf"|(?:meg|mig) og (?:{_COUPLE})|(?:man|vi) (?:kun|bare) er (?:to|2)"
@@ -315,24 +317,30 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
-        r"|three player\w*|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
+        r"|three player\w*|(?:canasta|kanasta) for (?:3|tre|three)"
+        r"|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
         r"|vi (?:bare|kun) er (?:tre|3)"
-        rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*|meita on (?:kolme|3)"
+        rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
+        rf"|{_FI_WE_ARE}(?:kolme|3)"
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
         r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
         r"|vi (?:bare|kun)? ?er (?:fem|seks|5|6)"
         rf"|(?:viisi|viis|kuusi|kuus|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin"
-        r"|kuusin|meita on (?:viisi|viis|kuusi|kuus|5|6)"
+        rf"|kuusin|{_FI_WE_ARE}(?:viisi|viis|kuusi|kuus|5|6)"
     ),
 }
 """Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
-_NAMED_PEOPLE = r"players?|spillere|personer|pelaaja\w*|hengen|henkea"
+_NAMED_PEOPLE = r"players?|of us|handed|spillere|personer|stykker|stk|mann|pelaaja\w*|hengen|henkea"
 
 
 def _count_of(numbers: str, own: str) -> str:
-    return rf"(?:{numbers}) (?:{_NAMED_PEOPLE})|(?:{numbers})[ -]?player\w*|{own}"
+    return (
+        rf"(?:{numbers}) (?:{_NAMED_PEOPLE})|(?:{numbers})[ -]?player\w*"
+        rf"|(?:vi|man) er (?:bare |kun )?(?:{numbers})(?! (?:hold|lag|par|teams?|pairs?))"
+        rf"|(?:just|only) (?:the )?(?:{numbers}) of us|{_FI_WE_ARE}(?:{numbers})|{own}"
+    )
 
 
 def _phrase(pattern: str) -> re.Pattern[str]:
@@ -368,6 +376,9 @@ _PILE_FI = r"pakassa|poistopakassa|poistossa"
 """A wild card said to be in the discard pile ("a 2 buried in the pile", "det ligger en joker
 i kastebunken", "pakassa on jokeri") has frozen it: the question is about the frozen pile, not
 the ordinary way of taking it."""
+WILD_IN_PILE_BOOST = 1.8
+"""Above the other cues: such questions also say "pick it up", which most labelled questions
+about taking the pile say too (1.4 let them win; leave-one-set-out is the same at 1.4-1.8)."""
 WILD_CARD = re.compile(rf"(?:^| )(?:{_WILD})(?= |$)")
 """A wild card named in a question, folded: beside a named rank it is a meld in the making
 ("tre jokere sammen med to sjuere"), see ``RANKS_MELD_BOOST``."""
@@ -437,7 +448,7 @@ CUES: tuple[Cue, ...] = (
         rf" (?:the |a )?(?:\w+ )?"
         rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
         rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})",
-        boost=1.4,
+        boost=WILD_IN_PILE_BOOST,
     ),
     _cue(
         "black_threes",
@@ -482,7 +493,7 @@ ud")."""
 _FOUR_PLAYERS = (
     rf"(?:four|4|fire) (?:{_PEOPLE})|(?:four|4) of us|for (?:four|fire)|four player\w*"
     r"|(?:vi er|spiller vi) (?:fire|4)|(?:nelja|4|neljan) (?:pelaaja\w*|hengen|hengelle)"
-    r"|meita on (?:nelja|4)|neljalle|nelistaan"
+    rf"|{_FI_WE_ARE}(?:nelja|4)|neljalle|nelistaan"
 )
 """Four players named: the classic partnership game, whose deck, deal and seating are the
 equipment topic, not another player count's."""

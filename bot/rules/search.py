@@ -44,6 +44,7 @@ from bot.rules.lexicon import (
     MELD_TOPIC,
     NAMED_VARIANTS,
     PLAY_TO,
+    PLAYER_COUNT_BOOST,
     PLAYER_COUNTS,
     RANK_NO_VALUE,
     RANK_VALUE_BOOST,
@@ -123,6 +124,19 @@ GENERIC_PREFIXES = (
     *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),
 )
 """Words that leave a question about the variant itself ("what's different in Cuban")."""
+WHOLE_VARIANT_PREFIXES = (
+    *("card", "kort", "deal", "uddel", "jaet", "jaka", "jako", "seat", "sidd", "sitt", "istu"),
+    *("team", "joukku", "player", "many", "mange", "mang", "mont", "hver", "kulle", "each"),
+)
+WHOLE_VARIANT_WORDS = frozenset(
+    {"lag", "hold", "par", "pair", "pairs", "pari", "parit", "dele", "deler", "delt", "ut", "ud"}
+)
+"""Words of what a variant's overview states and no single rule does: the cards dealt, the
+seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir lagene"). A
+question naming a variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
+GAME_NAMES = frozenset({"canasta", "kanasta", "canastan", "kanastan", "canastassa", "kanastassa"})
+"""The game's name as said with a variant ("Cuban canasta", "kuubalaisessa canastassa");
+"how many canastas" asks about a rule."""
 COVERAGE_FLOOR = 0.3
 """Score multiplier when no content word is known; rises linearly to 1 at full coverage."""
 NO_GAME_WORD = 0.35
@@ -462,18 +476,24 @@ class SearchIndex:
             or VALUE_WORDS.fullmatch(fold(word)) is not None
         )
 
-    def _cue_factors(self, words: list[str]) -> tuple[dict[int, float], bool]:
+    def _cue_factors(
+        self, words: list[str]
+    ) -> tuple[dict[int, float], bool, tuple[str, frozenset[str]] | None]:
         """Topic -> score multiplier from ``lexicon.CUES`` and from a named rank with or
         without a word of value (``lexicon.RANK_VALUE_BOOST``) and from a game target
         (``_target_topic``), and whether a player count or a target was named: either makes the
-        question a rules question."""
+        question a rules question. The last item is the player count stated, if one is: its
+        topic and the folded words that said it."""
         joined = " ".join(fold(w) for w in words)
         factors: dict[int, float] = {}
         counted = False
+        count: tuple[str, frozenset[str]] | None = None
         for doc, cue in self.cues:
-            found = cue.pattern.search(joined) is not None
+            found = cue.pattern.search(joined)
             factors[doc] = factors.get(doc, 1.0) * (cue.boost if found else cue.absent)
-            counted = counted or (found and cue.topic in PLAYER_COUNTS)
+            if found and cue.topic in PLAYER_COUNTS:
+                counted = True
+                count = count or (cue.topic, frozenset(found[0].split()))
         target = _target_topic(words, joined)
         if target in self.position:
             doc = self.position[target]
@@ -495,7 +515,7 @@ class SearchIndex:
             if cards >= 2 and not value and meld is not None:
                 boost = SEQUENCE_MELD_BOOST if SEQUENCE.search(joined) else RANKS_MELD_BOOST
                 factors[meld] = factors.get(meld, 1.0) * boost
-        return factors, counted
+        return factors, counted, count
 
     @staticmethod
     def _wild_card_alone(joined: str) -> bool:
@@ -571,15 +591,29 @@ class SearchIndex:
         if len(named) != 1:
             return None
         variant = named.pop()
-        rest = [
-            w
-            for w in content
-            if not fold(w).startswith(VARIANT_WORDS[variant])
-            and not is_canasta(w)
-            and not fold(w).startswith(GENERIC_PREFIXES)
-            and self._familiar(w)
-        ]
-        return variant if rest else None
+        rest = [w for w in content if not fold(w).startswith(VARIANT_WORDS[variant])]
+        return variant if self._about_a_rule(rest) else None
+
+    def _count_context(self, content: list[str], count: tuple[str, frozenset[str]]) -> bool:
+        """Whether a question that states how many play ("just the two of us") asks about a
+        rule of its own rather than that game as a whole ("how many cards do we get")."""
+        _, said = count
+        return self._about_a_rule([w for w in content if fold(w) not in said])
+
+    def _about_a_rule(self, words: list[str]) -> bool:
+        """Whether, besides the variant's name, a question has a word a rule topic knows that
+        is not the name of the game nor one of what every variant's overview states."""
+        for w in words:
+            folded = fold(w)
+            if (
+                folded not in GAME_NAMES
+                and not folded.startswith(GENERIC_PREFIXES)
+                and not folded.startswith(WHOLE_VARIANT_PREFIXES)
+                and folded not in WHOLE_VARIANT_WORDS
+                and self._familiar(w)
+            ):
+                return True
+        return False
 
     def _with_learned(
         self, hits: list[ScoredTopic], learned: Mapping[str, float], cues: Mapping[int, float]
@@ -655,7 +689,7 @@ class SearchIndex:
         ]
         coverage = sum(self._familiar(w) for w in content) / len(content) if content else 1.0
         factor = COVERAGE_FLOOR + (1.0 - COVERAGE_FLOOR) * coverage
-        cues, counted = self._cue_factors(words)
+        cues, counted, count = self._cue_factors(words)
         for doc, f in self._variant_factors(typed, joined_typed, variant).items():
             cues[doc] = cues.get(doc, 1.0) * f
         # as typed: a typo correction may be wrong ("tower" -> "toer"), a strong word must not be
@@ -676,6 +710,12 @@ class SearchIndex:
         if not game:
             factor *= NO_GAME_WORD
         named = self._variant_context(content)
+        # "how many canastas to go out when we're two": the rule, with the overview beside it
+        counted_context = None
+        if count is not None and not named and self._count_context(content, count):
+            counted_context = count[0]
+            doc = self.position[counted_context]
+            cues[doc] = cues.get(doc, 1.0) / PLAYER_COUNT_BOOST
         boosted: frozenset[int] = frozenset()
         if named:
             prefix = VARIANT_WORDS[named]
@@ -698,8 +738,8 @@ class SearchIndex:
             for doc in set(lexical) | set(ngram)
         ]
         hits = self._with_learned(hits, learned, cues)
-        if named and hits:
-            hits = self._with_overview(hits, named)
+        if hits and (named or counted_context):
+            hits = self._with_overview(hits, named or counted_context)
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
         named_here = named_variant(joined_typed)

@@ -181,7 +181,8 @@ def test_a_question_naming_cuban_is_answered_with_cubans_numbers(question: str) 
     assert "**150**" in answer.computed[0]
     shown = answer.topics[0]
     assert shown.rendered_for == "cuban"
-    assert CUBAN.name("en") in shown.note and CLASSIC.name("en") in shown.note
+    assert CUBAN.name("en") in shown.note
+    assert CLASSIC.name("en") in shown.note
     assert shown.note in format_plain(answer)
 
 
@@ -208,6 +209,53 @@ def test_a_player_count_renders_that_variant_without_a_redundant_note(
     shown = answer.topics[0]
     assert shown.rendered_for == variant_id
     assert shown.note is None  # the variant's own overview says what it is
+
+
+@pytest.mark.parametrize(
+    ("question", "topic", "variant_id", "overview"),
+    [
+        (
+            "just the two of us, how many canastas before I can go out",
+            "going_out",
+            "two-player",
+            "two_players",
+        ),
+        (
+            "kolmestaan pelatessa tarvitaanko kaksi kanastaa ulosmenoon",
+            "going_out",
+            "three-player",
+            "three_players",
+        ),
+        ("red threes in cuban, do we need a canasta first", "red_threes", "cuban", "cuban"),
+    ],
+)
+def test_one_rule_asked_for_a_player_count_is_that_rule_with_the_overview_beside_it(
+    question: str, topic: str, variant_id: str, overview: str
+) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.topic_ids == (topic,)
+    assert overview in dict(answer.suggestions)
+    assert (
+        answer.topics[0].text == INDEX.topic(topic, answer.language, load_variant(variant_id)).text
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "overview", "variant_id"),
+    [
+        ("how many cards each in cuban?", "cuban", "cuban"),
+        ("vi er bare tre, hvor mange kort deler vi ut", "three_players", "three-player"),
+        ("meit on vaan kolme, montako korttia kullekin jaetaan", "three_players", "three-player"),
+        ("just the two of us tonight, how does it work", "two_players", "two-player"),
+    ],
+)
+def test_the_game_as_a_whole_for_a_player_count_is_its_overview(
+    question: str, overview: str, variant_id: str
+) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.topic_ids == (overview,)
+    assert answer.topics[0].rendered_for == variant_id
+    assert answer.topics[0].applies
 
 
 @pytest.mark.parametrize(

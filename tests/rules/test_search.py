@@ -154,14 +154,19 @@ def test_everyday_words_are_not_strong(question: str) -> None:
     ],
 )
 def test_player_count_phrases_lift_their_topic(question: str, topic: str) -> None:
-    factors, counted = SEARCH._cue_factors(tokens(normalise(question)))
+    factors, counted, count = SEARCH._cue_factors(tokens(normalise(question)))
     assert counted
     assert factors[SEARCH.ids.index(topic)] > 1.0
+    assert count is not None
+    assert count[0] == topic
 
 
 def test_a_card_count_is_not_a_player_count() -> None:
-    factors, counted = SEARCH._cue_factors(tokens(normalise("trekker man ett eller to kort")))
+    factors, counted, count = SEARCH._cue_factors(
+        tokens(normalise("trekker man ett eller to kort"))
+    )
     assert not counted
+    assert count is None
     assert factors[SEARCH.ids.index("two_players")] < 1.0
 
 
@@ -180,8 +185,8 @@ def test_a_colour_before_a_three_names_the_card(text: str, named: str) -> None:
 
 def test_a_rank_with_a_word_of_value_lifts_card_values_and_without_one_lowers_it() -> None:
     values = SEARCH.ids.index("card_values")
-    worth, _ = SEARCH._cue_factors(tokens(normalise("hvor mye er sjuere verdt")))
-    meld, _ = SEARCH._cue_factors(tokens(normalise("kan jeg melde sjuere med en joker")))
+    worth, *_ = SEARCH._cue_factors(tokens(normalise("hvor mye er sjuere verdt")))
+    meld, *_ = SEARCH._cue_factors(tokens(normalise("kan jeg melde sjuere med en joker")))
     assert worth[values] > 1.0 > meld[values]
 
 
