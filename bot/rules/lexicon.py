@@ -582,7 +582,8 @@ _NOT_OPENED = (
 )
 _SUBSTITUTE = (
     r"stand\w* in|instead of|in place of|i stedet for|istedenfor|istedet for|erstat\w*"
-    r"|tilalle|sijaan|sijasta|korvaa\w*"
+    r"|tilalle|sijaan|sijasta|korvaa\w*|count\w* (?:\w+ )?as|tell\w* (?:\w+ )?som"
+    r"|taell\w* (?:\w+ )?som|gjeld\w* som|gaeld\w* som|brukes som|bruges som|jokerina|villina"
 )
 CUES += (
     _together("frozen_pile", _NOT_OPENED, rf"{_PILE}|pakka\w*|poisto\w*", boost=1.4),
@@ -591,6 +592,35 @@ CUES += (
 """The pile named by a side that has not melded yet ("we haven't put anything down, is the
 pile blocked for us") is the frozen pile, which is frozen for such a side; a wild card in place
 of another card ("kelpaako kakkonen kolmosen tilalle") is how wild cards work in melds."""
+
+_OTHERS = (
+    r"other (?:team|side|players?|pair)\w*|opponents?\w*|the others|modstander\w*|motstander\w*"
+    r"|motparten\w*|de andres?|de andre\w*|vastustaj\w*|toisten|muiden"
+)
+_PUT_ON = (
+    r"add\w*|put\w*|play\w*|lay\w*|legge\w*|laegge\w*|slenge\w*|smide\w*|lisat\w*|laitta\w*"
+    r"|laita\w*|pane\w*"
+)
+_DECKS = (
+    r"(?:how many|hvor mange|montako|kuinka monta|tarvi\w*) (?:\w+ )?(?:decks?|packs?"
+    r"|kortstok\w*|kortspil|pakkaa|korttipakkaa)"
+    r"|(?:jokers?|jokere|jokeria|jokereita) (?:\w+ ){0,3}(?:in the (?:deck|game|box)|i spillet"
+    r"|blandes \w+|skal (?:der )?(?:vaere|v\w+re) med|mukana|mukaan|tarvitaan)"
+)
+_COUNT_UP = r"count\w*|add\w* up|tael\w*|tell\w*|lask\w*|regne\w*|skriv\w*|fore\w*|kirjat\w*"
+_ROUND_END = (
+    r"(?:end|slutten|slutningen|lopussa|after|etter|efter) (?:of )?(?:the |a |hver |each )?"
+    r"(?:round|hand|runde\w*|giv\w*|era\w*)|(?:era|runde\w*|round) (?:\w+ )?(?:loppu\w*|slut\w*"
+    r"|ferdig|over|done)"
+)
+CUES += (
+    _together("turn", _OTHERS, _PUT_ON, boost=1.3),
+    _cue("equipment_deal", _DECKS, boost=1.4),
+    _together("round_scoring", _COUNT_UP, _ROUND_END, boost=1.3),
+)
+"""Adding cards to the other side's melds ("can i put my 8s on the other team's 8s") is what a
+turn allows and forbids; how many decks or jokers the game uses is the equipment; counting up
+when a round ends ("erä loppui, miten lasketaan") is scoring the round."""
 
 TARGET_TOPIC = "end_of_game"
 HOUSE_RULES_TOPIC = "house_rules"

@@ -127,13 +127,15 @@ GENERIC_PREFIXES = (
 WHOLE_VARIANT_PREFIXES = (
     *("card", "kort", "deal", "uddel", "jaet", "jaka", "jako", "seat", "sidd", "sitt", "istu"),
     *("team", "joukku", "player", "many", "mange", "mang", "mont", "hver", "kulle", "each"),
+    *("deck", "pack", "kortstok", "kortspil", "pakkaa"),
 )
 WHOLE_VARIANT_WORDS = frozenset(
     {"lag", "hold", "par", "pair", "pairs", "pari", "parit", "dele", "deler", "delt", "ut", "ud"}
 )
-"""Words of what a variant's overview states and no single rule does: the cards dealt, the
-seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir lagene"). A
-question naming a variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
+"""Words of what a variant's overview states and no single rule does: the decks and cards
+dealt, the seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir
+lagene"). A question naming a variant with only these and ``GENERIC_PREFIXES`` is about the
+variant."""
 GAME_NAMES = frozenset({"canasta", "kanasta", "canastan", "kanastan", "canastassa", "kanastassa"})
 """The game's name as said with a variant ("Cuban canasta", "kuubalaisessa canastassa");
 "how many canastas" asks about a rule."""
