@@ -72,15 +72,20 @@ EVERYDAY_TIME = re.compile(
 )
 
 
+_NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
     r"|(?:aika|ihan|mika) jokeri|(?:computer|screen|pc|laptop|discord|kone|skaerm\w*|skjerm\w*"
     r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"
-    r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*)"
+    r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*"
+    rf"|(?:score|result) (?:in|of|from) (?:the|that|yesterdays?) {_NOT_OURS}\w+ (?:game|match)"
+    rf"|(?:the|that) {_NOT_OURS}\w+ game (?:last night|yesterday)"
+    r"|jokerit (?:voitti|havisi|pelaa\w*|pelasi))"
     r"(?= |$)"
 )
 """Game words in an everyday sense ("he's such a joker", "my laptop froze", "the stock
-market"), folded: small talk however strong the game word."""
+market", the score of last night's match, the hockey team Jokerit), folded: small talk however
+strong the game word."""
 
 
 def _inflected(folded: str) -> bool:

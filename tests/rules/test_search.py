@@ -572,3 +572,19 @@ def test_game_words_in_an_everyday_sense_are_declined(question: str) -> None:
 def test_a_joker_in_a_rules_question_is_still_the_card() -> None:
     answer = INDEX.ask("is a joker worth 50", variant=load_variant("classic"))
     assert answer.topic_ids == ("card_values",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what was the score in the arsenal game",
+        "did u see the kings game last night? what was the score",
+        "Jokerit voitti eilen, näittekö?",
+    ],
+)
+def test_last_nights_match_is_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_the_score_of_our_own_game_is_still_a_rules_question() -> None:
+    assert INDEX.ask("what is the score in the canasta game", variant=CLASSIC).kind != "no_match"
