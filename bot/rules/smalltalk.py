@@ -55,10 +55,16 @@ _EVERYDAY = """
     pyykit groceries dagligvarer indkøb kauppa market wall veggen væggen seinä kid kids ungen
     ungerne lapsi jaakaap kuulok euroviis pubivis link chat parker bøde bøden badminton
     door døren døra fridge kjøleskap køleskab
+    cake kake kage kakku pulla pullaa bolle boller quiz tietovisa pubquiz
+    neighbour neighbor naboen nabo naboer naapuri blanket pledd pleddet plaid viltti
+    sipsejä sipsit herkut herkkuja herkku micen mikken turnering turneringen turnaus tournament
+    flybillett flybilletter lento lennot ferie ferien loma lomalle vacation holiday
+    arsenal liverpool chelsea barcelona rosenborg molde vålerenga brøndby kärpät tappara ilves
+    hifk hjk
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
-    skak shakki crazy ristiseiska kasino casino solitaire
+    skak shakki ristiseiska kasino casino solitaire
     """
 OTHER_GAMES: frozenset[str] = frozenset(fold(w) for w in _OTHER_GAMES.split())
 EVERYDAY: frozenset[str] = frozenset(fold(w) for w in _EVERYDAY.split()) | OTHER_GAMES
@@ -75,7 +81,12 @@ EVERYDAY_TIME = re.compile(
 _NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
-    r"|(?:aika|ihan|mika) jokeri|(?:computer|screen|pc|laptop|discord|kone|skaerm\w*|skjerm\w*"
+    r"|(?:aika|ihan|mika|varsinainen|oikea|todellinen) jokeri|wild night|villi ilta|vill kveld"
+    r"|(?:skikkelig|rigtig|ordentlig|real|total) (?:en )?joker|crazy (?:eights?|8s?)"
+    r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
+    r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
+    r"|melde\w* fra|meld fra|meldte fra"
+    r"|(?:computer|screen|pc|laptop|discord|kone|skaerm\w*|skjerm\w*"
     r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"
     r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*"
     rf"|(?:score|result) (?:in|of|from) (?:the|that|yesterdays?) {_NOT_OURS}\w+ (?:game|match)"

@@ -588,3 +588,30 @@ def test_last_nights_match_is_small_talk(question: str) -> None:
 
 def test_the_score_of_our_own_game_is_still_a_rules_question() -> None:
     assert INDEX.ask("what is the score in the canasta game", variant=CLASSIC).kind != "no_match"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Jeg fryser sånn, noen som vet hvor pleddet ble av?",
+        "Mul jäätyy tää kone koko ajan, kuuluuks mut?",
+        "Veikko on kyllä varsinainen jokeri, aina vitsailemassa",
+        "Hvem har tur til at tage kage med næste gang?",
+        "Må bare melde fra til naboen at vi bråker litt i kveld",
+        "how do you play crazy eights",
+    ],
+)
+def test_freezing_people_cake_and_neighbours_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_crazy_alone_is_not_crazy_eights() -> None:
+    question = (
+        "Ella says in Cuban a canasta of seven twos is worth 4000. Sounds crazy, is that true?"
+    )
+    assert INDEX.ask(question, variant=CLASSIC).topic_ids == ("wild_canastas",)
+
+
+def test_a_pile_that_freezes_is_still_the_frozen_pile() -> None:
+    answer = INDEX.ask("bunken fryser når det ligger en toer der", variant=CLASSIC)
+    assert answer.topic_ids == ("frozen_pile",)
