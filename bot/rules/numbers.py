@@ -171,6 +171,17 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     return tuple(rank for rank, n in cards.items() for _ in range(n))
 
 
+_UNITS = """
+    hour hours minute minutes mins day days week weeks time times player players people
+    round rounds game games timer tiden minutter minutt dag dage dager uke uker uge uger
+    gange ganger spillere runder tunti tuntia tunnin minuuttia kertaa pelaajaa paivaa viikkoa
+    päivää
+    """
+_NOT_CARDS_AFTER = frozenset(_UNITS.split())
+"""Words that make the number word before them a count of something else: "two hours" names
+no deuce, "tre spillere" no threes."""
+
+
 def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
     """The longest run of consecutive card words: (cards, words in the run, whether any word
     is more than a bare digit: "2+2" alone is arithmetic, not a hand). A count before a card
@@ -194,7 +205,7 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
             counted = _card_token(nxt)
             if counted and len(counted) == 1:
                 ranks, step = counted * count, 2
-        if ranks is None:
+        if ranks is None and nxt.lower() not in _NOT_CARDS_AFTER:
             ranks = _card_token(raws[i])
         if not ranks and run and word in _JOINERS and nxt and _card_token(nxt):
             i += 1  # "3 sevens and a joker": "and" joins, it doesn't end the hand

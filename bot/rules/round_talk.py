@@ -31,7 +31,7 @@ _COUNT = "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True))
 _NATURAL = r"clean|natural|naturlig\w*|ren|rene|rein|reine|ekte|aegte|puhdas|puhta\w*|luonnolli\w*"
 _MIXED = (
     r"dirty|mixed|blandet|blanda|blandede|blandete|uren|urene|urein|skitten|skitne|beskidt\w*"
-    r"|snavset|likai\w*|seka\w*"
+    r"|snavset|likai\w*|seka\w*|epapuht\w*"
 )
 _CANASTAS = re.compile(rf"(?:^| )({_COUNT}) (?:\w+ )?(?:({_NATURAL})|({_MIXED}))(?= |$)")
 _RED_THREES = re.compile(
@@ -53,9 +53,11 @@ _TABLE_AFTER = re.compile(
     r"^(?:points? )?(?:on the table|in melds|melded|down|pa bordet|lagt (?:ud|ut|ned)|meldt"
     r"|(?:i kort |i )?(?:ude|ute)|i meldinger|poydassa|poytaan|sarjoissa)"
 )
+_ABOUT = r"(?: (?:like|about|around|roughly|ca|cirka|circa|omkring|rundt|sann|noin|suunnilleen))?"
+"""A rough word between the verb and the number ("we melded like 250", "meldte cirka 300")."""
 _TABLE_BEFORE = re.compile(
-    r"(?:poydassa|on the table|pa bordet|table|melded|meldte|meldet|meldede|laid down"
-    r"|put down|lagde ud|la (?:ut|ned)|laskettiin|laskimme)$"
+    r"(?:poydassa|poytaan|sarjoihin|on the table|pa bordet|table|melded|meldte|meldet|meldede"
+    rf"|laid down|put down|lagde ud|la (?:ut|ned)|laskettiin|laskimme){_ABOUT}$"
 )
 _RESULT = re.compile(
     r"(?:^| )(?:what do we get|whats? (?:our|the) (?:score|total)|how many points|total|sum"

@@ -397,3 +397,10 @@ def test_enough_without_a_score_is_not_a_hand_to_count() -> None:
     answer = INDEX.ask("pakka on jäässä, riittääks rouva + jokeri", variant=CLASSIC)
     assert answer.computed == ()
     assert answer.ranking[0].id == "frozen_pile"
+
+
+def test_two_hours_is_not_a_deuce() -> None:
+    question = "How many points to end the game? We have been at it for two hours now."
+    answer = INDEX.ask(question, lang="en", variant=CLASSIC)
+    assert not any(isinstance(f, CardAnswer) for f in compute(question, CLASSIC, None))
+    assert "**20**" not in format_plain(answer)

@@ -102,3 +102,20 @@ def test_what_is_said_is_what_is_scored(
     answer = round_answer(question, CLASSIC)
     assert answer is not None
     assert answer.net == sum(breakdown(CLASSIC, expected).values())
+
+
+@pytest.mark.parametrize(
+    ("question", "net"),
+    [
+        ("we melded like 250 plus one mixed canasta n got 45 left in hand whats our score", 505),
+        (
+            "Laskimme tässä erässä pöytään 290 pisteen edestä kortteja, saimme yhden epäpuhtaan"
+            " kanastan, meillä on yksi punainen kolmonen ja käsiin jäi 40. Paljonko kirjaamme?",
+            650,
+        ),
+    ],
+)
+def test_rough_words_and_finnish_table_points_are_read(question: str, net: int) -> None:
+    described = round_answer(question, CLASSIC)
+    assert described is not None
+    assert described.net == net
