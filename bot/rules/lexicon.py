@@ -300,8 +300,11 @@ _COUPLE = (
 """Words for the one other person at a table of two ("just me and my gf", "bare meg og kona")."""
 _PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|stk|mann"
 _FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
-_FI_WE_ARE = r"mei(?:ta|t) on (?:(?:vaan|vain|vaa|nyt|taas|tanaan) )?"
-"""Finnish "there are N of us", plain or spoken ("meit on vaan kolme")."""
+_FI_WE_ARE = (
+    r"(?:mei(?:ta|t) (?:on|tulee)|vi (?:blir|bliver)|we(?: ll| will)? be|well be)"
+    r" (?:(?:vaan|vain|vaa|nyt|taas|tanaan|bare|kun|only|just) )?"
+)
+""""There are (or will be) N of us": "meit on vaan kolme", "vi blir seks", "we'll be five"."""
 PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
@@ -613,14 +616,25 @@ _ROUND_END = (
     r"(?:round|hand|runde\w*|giv\w*|era\w*)|(?:era|runde\w*|round) (?:\w+ )?(?:loppu\w*|slut\w*"
     r"|ferdig|over|done)"
 )
+_ROUND_ENDS = (
+    r"(?:how|hvordan|hvorledes|miten|kuinka) (?:\w+ ){0,3}(?:ends?|ending|afslut\w*|avslutt\w*"
+    r"|slutt\w*|slut|lopet\w*|paatt\w*|paattaa) (?:\w+ ){0,2}(?:round|runde\w*|era\w*|hand)"
+    r"|(?:round|runde\w*|era\w*) (?:\w+ ){0,2}(?:ends?|slutter|avsluttes|afsluttes|loppuu|paattyy)"
+)
+_SUIT = r"suits?|maita|maata|maa|maan|farge\w*|farve\w*|kulor\w*"
+_RUN = r"meld\w*|sarja\w*|run|runs|sekvens\w*|raekke\w*|rekke\w*|suora\w*|together|sammen|yhdessa"
 CUES += (
+    _cue("going_out", _ROUND_ENDS, boost=1.3),
+    _together("melds_wild_cards", _SUIT, _RUN, boost=1.3),
     _together("turn", _OTHERS, _PUT_ON, boost=1.3),
     _cue("equipment_deal", _DECKS, boost=1.4),
     _together("round_scoring", _COUNT_UP, _ROUND_END, boost=1.3),
 )
 """Adding cards to the other side's melds ("can i put my 8s on the other team's 8s") is what a
 turn allows and forbids; how many decks or jokers the game uses is the equipment; counting up
-when a round ends ("erä loppui, miten lasketaan") is scoring the round."""
+when a round ends ("erä loppui, miten lasketaan") is scoring the round, while how a round ends
+("hvordan afslutter man en runde") is going out; suits beside a meld ("saako sarjassa olla eri
+maita") ask what a meld may hold."""
 
 TARGET_TOPIC = "end_of_game"
 HOUSE_RULES_TOPIC = "house_rules"

@@ -615,3 +615,15 @@ def test_crazy_alone_is_not_crazy_eights() -> None:
 def test_a_pile_that_freezes_is_still_the_frozen_pile() -> None:
     answer = INDEX.ask("bunken fryser når det ligger en toer der", variant=CLASSIC)
     assert answer.topic_ids == ("frozen_pile",)
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("Vi blir seks i kveld, hvordan deler vi oss i lag?", "five_six_players"),
+        ("hvordan afslutter man en runde?", "going_out"),
+        ("saako sarjassa olla eri maita", "melds_wild_cards"),
+    ],
+)
+def test_a_coming_count_how_rounds_end_and_suits_in_melds(question: str, topic: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
