@@ -60,7 +60,14 @@ _EVERYDAY = """
     sipsejä sipsit herkut herkkuja herkku micen mikken turnering turneringen turnaus tournament
     flybillett flybilletter lento lennot ferie ferien loma lomalle vacation holiday
     arsenal liverpool chelsea barcelona rosenborg molde vålerenga brøndby kärpät tappara ilves
-    hifk hjk
+    hifk hjk fck landsholdet landslaget jaakiekon
+    rain sataa thunder torden tordenvejr ukkonen snow sne snø lumi
+    router routeren reititin tablet tabletti nettbrett volume echo ekko kaiku
+    kurs kurset kurssi jobb jobben arbejde arbeidet email sähköposti
+    konfirmation konfirmasjon rippijuhla karkit karkki candy slik godteri snack
+    lahjakortti lahjakortin gavekort gavekortet arvonta arvontaan arvonnassa arvonnan
+    lotteri lottery raffle bank banken pankki rema kiwi coop prisma lidl fjell fjellet
+    pakkanen pakkasta pakkasella pakkaseen pakastin pakastimeen pakastimessa freezer fryseren
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -74,6 +81,7 @@ EVERYDAY_TIME = re.compile(
     r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
     r"|eilen|huomenna|illalla|tanaan|next time|neste gang|naeste gang|seuraavan kerran"
     r"|ensi kerralla|next week|neste uke|naeste uge|ensi viikolla|last night|yolla|yoks"
+    r"|i helga|i helgen|til helga|til helgen|this weekend|weekend|weekenden|viikonloppuna"
     r"|yoksi)(?= |$)"
 )
 
@@ -82,7 +90,15 @@ _NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
     r"|(?:aika|ihan|mika|varsinainen|oikea|todellinen) jokeri|wild night|villi ilta|vill kveld"
-    r"|(?:skikkelig|rigtig|ordentlig|real|total) (?:en )?joker|crazy (?:eights?|8s?)"
+    r"|(?:skikkelig|rigtig|ordentlig|real|total) (?:en )?joker"
+    r"|(?:the|that) joker who"
+    r"|says hi|sier hei|siger hej|sanoo (?:moi|hei)|(?:good|great|god|hyva) deal|hyva diili"
+    r"|(?:have|has|gotta|need) to deal with"
+    r"|turn (?:the |it )?(?:volume|music|sound|tv|heat\w*|lights?) (?:down|up|off)"
+    r"|skru (?:\w+ )?(?:ned|opp|op)"
+    r"|meld\w* (?:mig|meg|seg|sig) (?:syg|syk|pa|paa|af|av|ud|ut)|melde\w* afbud|meldt afbud"
+    r"|(?:ekstra|extra|helping|hjelpende|hjaelpende) hand|give me a hand"
+    r"|traekke stikket|trekke ut kontakten|pull the plug|helt vildt|crazy (?:eights?|8s?)"
     r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
     r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
     r"|melde\w* fra|meld fra|meldte fra"
@@ -95,8 +111,9 @@ IDIOMS = re.compile(
     r"(?= |$)"
 )
 """Game words in an everyday sense ("he's such a joker", "my laptop froze", "the stock
-market", the score of last night's match, the hockey team Jokerit), folded: small talk however
-strong the game word."""
+market", the score of last night's match, the hockey team Jokerit, "a good deal", "turn the
+volume down", "melde afbud"), folded: small talk however strong the game word. Each is
+narrow on purpose: "turn up a wild card" and "den joker som ligger øverst" are rules."""
 
 
 def _inflected(folded: str) -> bool:

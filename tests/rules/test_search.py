@@ -627,3 +627,31 @@ def test_a_pile_that_freezes_is_still_the_frozen_pile() -> None:
 )
 def test_a_coming_count_how_rounds_end_and_suits_in_melds(question: str, topic: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).ranking[0].id == topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can we turn the volume down a bit? There's an echo",
+        "Have to deal with a work email real quick, sorry",
+        "Det var en god deal på taco på Rema i dag",
+        "Kan jeg melde afbud til næste uge? Vi skal til konfirmation",
+        "Jäädytin loput lihat pakkaseen",
+    ],
+)
+def test_game_words_in_everyday_phrases_are_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("what if we turn up a wild card at the start", "equipment_deal"),
+        ("den joker som ligger øverst, fryser den bunken?", "frozen_pile"),
+        ("how do we deal with a red three turned up at the start", "red_threes"),
+    ],
+)
+def test_the_same_words_in_rules_questions_still_answer(question: str, topic: str) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert topic in [t.id for t in answer.ranking[:2]]
