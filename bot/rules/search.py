@@ -115,6 +115,11 @@ OVERVIEW_SHARE = 0.75
 share of the best topic, so a question like "black threes in Cuban" gets the Cuban black-three
 rule and "see also" the variant's overview (``answer.SUGGEST_RATIO`` is lower, the tie ratio
 higher): the player asking about one Cuban rule often wants the others."""
+COUNT_SUBJECT_SHARE = 1.15
+"""A question that states how many play and asks nothing a single rule answers ("vi er tre,
+hvor mange kort deler vi ut") gets that count's overview first: it states the cards dealt and
+the sides for that count in one place, beside what else changes. Above the best by more than
+``answer.TIE_RATIO`` allows, so it is answered, not offered beside the deal."""
 GENERIC_PREFIXES = (
     *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
     *("anderl", "annerl", "erila", "other", "andr", "muu"),
@@ -635,11 +640,13 @@ class SearchIndex:
         out += [ScoredTopic(t, added(t), 0.0, 0.0) for t in learned if t not in seen]
         return out
 
-    def _with_overview(self, hits: list[ScoredTopic], variant: str) -> list[ScoredTopic]:
-        """``hits`` with the variant's overview topic lifted to ``OVERVIEW_SHARE`` of the best."""
+    def _with_overview(
+        self, hits: list[ScoredTopic], variant: str, share: float = OVERVIEW_SHARE
+    ) -> list[ScoredTopic]:
+        """``hits`` with the variant's overview topic lifted to ``share`` of the best."""
         if variant not in self.position:
             return hits
-        floor = OVERVIEW_SHARE * max(h.score for h in hits)
+        floor = share * max(h.score for h in hits)
         others = [h for h in hits if h.id != variant]
         own = next((h for h in hits if h.id == variant), ScoredTopic(variant, 0.0, 0.0, 0.0))
         if own.score >= floor:
@@ -742,6 +749,9 @@ class SearchIndex:
         hits = self._with_learned(hits, learned, cues)
         if hits and (named or counted_context):
             hits = self._with_overview(hits, named or counted_context)
+        elif hits and count is not None and not named:
+            # "we're three, how many cards each": the game as a whole for that count
+            hits = self._with_overview(hits, count[0], COUNT_SUBJECT_SHARE)
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
         named_here = named_variant(joined_typed)
