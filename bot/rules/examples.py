@@ -1,8 +1,9 @@
 """Labelled player questions: ``rules_data/questions/*.toml``, what the search learns from.
 
 Every question set written to measure the search, once it has been run and tuned on, moves
-here; the ``questions_written_*`` sets were written to teach it instead, 14 questions for every
-topic in each language, so that rare topics are learned as well as common ones.
+here; the ``questions_written_*`` sets were written to teach it instead, 14 (``_more_``: 9, in
+six kinds of players' voices) questions for every topic in each language, so that rare topics
+are learned as well as common ones.
 
 Each entry is a question as a player typed it, its language, the table's variant and the topic
 whose answer fits it (or ``off_topic``). ``classifier.py`` learns from them which words

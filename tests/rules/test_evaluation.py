@@ -7,7 +7,8 @@ README), then tuned on. Here every set is graded with itself left out of what th
 (leave-one-set-out), and the floors hold on the tuning set and on all sets together.
 
 The ``questions_written_*`` sets were written to teach, not to measure: 14 questions for every
-topic, rare ones included, covering each fact of its answer, and off-topic chatter chosen for
+topic (9 in the ``_more_`` sets), rare ones included, covering each fact of its answer, and
+off-topic chatter chosen for
 its game words ("my computer froze"). They are graded the same way, left out in turn, against a
 floor of their own: they are harder than the blind sets (README, "Rules accuracy").
 
