@@ -76,6 +76,7 @@ _OTHER_GAMES = """
 OTHER_GAMES: frozenset[str] = frozenset(fold(w) for w in _OTHER_GAMES.split())
 EVERYDAY: frozenset[str] = frozenset(fold(w) for w in _EVERYDAY.split()) | OTHER_GAMES
 _EVERYDAY_LONG = frozenset(w for w in EVERYDAY if len(w) >= PREFIX)
+_OTHER_GAMES_LONG = frozenset(w for w in OTHER_GAMES if len(w) >= PREFIX)
 
 EVERYDAY_TIME = re.compile(
     r"(?:^| )(?:i gar|i gaar|i morgen|i kveld|i aften|i aftes|yesterday|tonight|tomorrow"
@@ -116,6 +117,24 @@ volume down", "melde afbud"), folded: small talk however strong the game word. E
 narrow on purpose: "turn up a wild card" and "den joker som ligger øverst" are rules."""
 
 
+COMPARED = re.compile(
+    r"(?:^| )(?:here|this game|canasta\w*|kanasta\w*|her|heri|herinne|taalla|tassa|same|samme"
+    r"|sama|samoin|like|ligesom|lik|likt|sann|sadan|som i|kuin|niin kuin|than|enn|end|compared"
+    r"|sammenlign\w*|verrat\w*|difference|forskjell\w*|forskel\w*|eroa?|minder om|ligner"
+    r"|lignende|muistutta\w*|resembles?|similar|vastaava\w*)(?= |$)"
+)
+"""Words that compare another card game with this one ("in uno you draw one, same here?",
+"i rummy tæller man kun hånden, er det ligesom her?"): the question is about Canasta, and the
+other game's name is no evidence either way."""
+
+
+def _names_other_game(folded: str) -> bool:
+    """Another card game's name, also inflected when it is long enough ("bridgessä")."""
+    if folded in OTHER_GAMES:
+        return True
+    return any(folded.startswith(g) and len(folded) - len(g) <= ENDING for g in _OTHER_GAMES_LONG)
+
+
 def _inflected(folded: str) -> bool:
     if folded in EVERYDAY:
         return True
@@ -139,11 +158,14 @@ def small_talk(typed: list[str], joined: str) -> str | None:
     for none of them.
 
     The search weighs them differently: another game outweighs everything, card ranks included
-    ("how do you play crazy eights"); an everyday thing outweighs any game word but the strong
+    ("how do you play crazy eights"), unless the question compares it with this one
+    (``COMPARED``); an everyday thing outweighs any game word but the strong
     ones ("whose turn is it to buy the pizza"); a time outweighs only generic game words ("hvem
     vant i går"), since players do say "we play Cuban tonight, what's different"."""
-    if any(fold(w) in OTHER_GAMES for w in typed) or IDIOMS.search(joined):
+    games = [w for w in typed if _names_other_game(fold(w))]
+    compared = bool(games) and COMPARED.search(joined) is not None
+    if (games and not compared) or IDIOMS.search(joined):
         return "game"
-    if any(map(is_everyday_word, typed)):
+    if any(is_everyday_word(w) for w in typed if not (compared and w in games)):
         return "things"
     return "time" if EVERYDAY_TIME.search(joined) else None

@@ -655,3 +655,25 @@ def test_the_same_words_in_rules_questions_still_answer(question: str, topic: st
     answer = INDEX.ask(question, variant=CLASSIC)
     assert answer.kind != "no_match"
     assert topic in [t.id for t in answer.ranking[:2]]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("in uno you draw one per turn, is it always just one card from the deck here?", "turn"),
+        ("i bridge sitter makkerne rett overfor hverandre, er det sånn her og?", "equipment_deal"),
+        ("bridgessä parit istuu vastakkain, miten täällä istutaan?", "equipment_deal"),
+    ],
+)
+def test_another_card_game_compared_with_this_one_is_a_rules_question(
+    question: str, topic: str
+) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.topic_ids == (topic,)
+
+
+@pytest.mark.parametrize(
+    "question", ["skal vi spille poker etterpå?", "anyone up for bridge after this?"]
+)
+def test_another_card_game_alone_is_still_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
