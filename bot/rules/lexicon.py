@@ -298,17 +298,19 @@ _COUPLE = (
     r"|kaeresten|samboer\w*|vaimo\w*|mie(?:he|s)\w*|tyttoystava\w*|poikaystava\w*|avokki\w*"
 )
 """Words for the one other person at a table of two ("just me and my gf", "bare meg og kona")."""
-_PEOPLE = r"players?|people|persons|of us|handed|player game|spillere|personer|stykker|stk|mann"
-_FI_PEOPLE = r"pelaaja\w*|hengen|hengelle"
+_PEOPLE = r"players?|people|ppl|persons|of us|handed|player game|spillere|personer|stykker|stk|mann"
+_FI_PEOPLE = r"pelaaja\w*|hengen|hengelle|henkea|tyyppi\w*"
 _FI_WE_ARE = (
-    r"(?:mei(?:ta|t) (?:on|tulee)|vi (?:blir|bliver)|we(?: ll| will)? be|well be)"
+    r"(?:mei(?:ta|t) (?:on|tulee)|ollaa\w*|vi (?:blir|bliver)|we(?: ll| will)? be|well be"
+    r"|(?:bare|kun|just|only) (?:os|oss|us))"
     r" (?:(?:vaan|vain|vaa|nyt|taas|tanaan|bare|kun|only|just) )?"
 )
 """"There are (or will be) N of us": "meit on vaan kolme", "vi blir seks", "we'll be five"."""
 PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
-        r"|vi (?:bare|kun) er (?:to|2)|heads up|1 ?v ?1|1 ?vs ?1|one on one|for two"
+        r"|vi (?:bare|kun) er (?:to|2)|(?:bare|kun) (?:os|oss) (?:to|2)|heads up|1 ?v ?1"
+        r"|1 ?vs ?1|one on one|for two"
         r"|two player\w*|(?:canasta|kanasta) for (?:2|to|two)|(?:vi er|kun|bare|spiller"
         r" kun|spiller bare|spiller vi) (?:to|2)(?! (?:hold|lag|par|teams?|pairs?))|for to"
         rf"|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
@@ -322,7 +324,7 @@ PLAYER_COUNTS: dict[str, str] = {
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
         r"|three player\w*|(?:canasta|kanasta) for (?:3|tre|three)"
         r"|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
-        r"|vi (?:bare|kun) er (?:tre|3)"
+        r"|vi (?:bare|kun) er (?:tre|3)|(?:bare|kun) (?:os|oss) (?:tre|3)"
         rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
         rf"|{_FI_WE_ARE}(?:kolme|3)"
     ),
@@ -335,7 +337,10 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
 }
 """Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
-_NAMED_PEOPLE = r"players?|of us|handed|spillere|personer|stykker|stk|mann|pelaaja\w*|hengen|henkea"
+_NAMED_PEOPLE = (
+    r"players?|ppl|of us|handed|spillere|personer|stykker|stk|mann|pelaaja\w*|hengen|henkea"
+    r"|tyyppi\w*"
+)
 
 
 def _count_of(numbers: str, own: str) -> str:
@@ -821,13 +826,14 @@ WILD_ONLY_BOOST = 1.3
 _GENERIC_GAME = """
     win wins won winner winning vant vinne vinner vandt vinde voitti voittaa voittaja game games
     spill spillet spil spillets peli pelin pelata play playing spiller spille king konge kongen
-    kuningas rule rules regel regler saanto saannot start starts begin aloittaa side lag hold
+    kuningas start starts begin aloittaa side lag hold
     puoli round runde rundt era player players spillere pelaaja card cards kort kortene kortti
     kortit set sets worth value values count counts point points
     """
 GENERIC_GAME_WORDS: frozenset[str] = frozenset(_GENERIC_GAME.split())
 """Game words that are everyday words too (winning, a game, a king, a card, a round), folded:
-on their own they do not make a weak match a rules question ("who won the world cup")."""
+on their own they do not make a weak match a rules question ("who won the world cup"). Not
+"rules": in a rules channel "vi vil ha egne regler i kveld" asks about the rules."""
 
 
 _GENERIC_LONG = frozenset(w[:GAME_PREFIX] for w in GENERIC_GAME_WORDS if len(w) >= GAME_PREFIX)

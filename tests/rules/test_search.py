@@ -151,6 +151,9 @@ def test_everyday_words_are_not_strong(question: str) -> None:
         ("kahdestaan pelatessa", "two_players"),
         ("tre spillere", "three_players"),
         ("vi er seks", "five_six_players"),
+        ("3 ppl how many cards each", "three_players"),
+        ("ollaa viis tyyppii, miten jaetaa tiimit", "five_six_players"),
+        ("vi vil gerne spille, bare os to", "two_players"),
     ],
 )
 def test_player_count_phrases_lift_their_topic(question: str, topic: str) -> None:
@@ -677,3 +680,8 @@ def test_another_card_game_compared_with_this_one_is_a_rules_question(
 )
 def test_another_card_game_alone_is_still_small_talk(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_a_question_about_our_own_rules_tonight_is_a_rules_question() -> None:
+    answer = INDEX.ask("vi vil ha noen egne regler i kveld, hva pleier folk å endre på?")
+    assert answer.topic_ids == ("house_rules",)
