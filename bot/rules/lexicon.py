@@ -21,7 +21,7 @@ Keys are lower-case, unfolded words; matching folds diacritics where it says so.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules.text import fold
 
@@ -276,6 +276,9 @@ class Cue:
     pattern: re.Pattern[str]
     boost: float = 1.0
     absent: float = 1.0
+    states_count: bool = False
+    """The phrase says how many play, which makes the question a rules question whatever else
+    it says (``SearchResult.strong``), like the other player counts."""
 
 
 def _cue(topic: str, pattern: str, boost: float = 1.0, absent: float = 1.0) -> Cue:
@@ -502,6 +505,7 @@ _FOUR_PLAYERS = (
     rf"(?:four|4|fire) (?:{_PEOPLE})|(?:four|4) of us|for (?:four|fire)|four player\w*"
     r"|(?:vi er|spiller vi) (?:fire|4)|(?:nelja|4|neljan) (?:pelaaja\w*|hengen|hengelle)"
     rf"|{_FI_WE_ARE}(?:nelja|4)|neljalle|nelistaan"
+    r"|(?:two|to|2|kaksi|kaks) (?:against|mod|mot|vs|v|vastaan) (?:two|to|2|kaksi|kaks)"
 )
 """Four players named: the classic partnership game, whose deck, deal and seating are the
 equipment topic, not another player count's."""
@@ -574,7 +578,7 @@ CUES += (
     _cue("stock_exhausted", _STOCK_GONE, boost=1.4),
     _cue("opening_minimum", _OPEN_WITH_PILE, boost=1.3),
     _cue("going_out", _GO_OUT, boost=1.25),
-    _cue("equipment_deal", _FOUR_PLAYERS, boost=1.3),
+    replace(_cue("equipment_deal", _FOUR_PLAYERS, boost=1.3), states_count=True),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
     _cue("house_rules", _AGREE, boost=1.3),

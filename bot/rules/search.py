@@ -127,6 +127,7 @@ GENERIC_PREFIXES = (
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
     *("version", "variant", "versio", "chang", "endr", "ændr", "muutt", "muuttu"),
     *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),
+    *("oikein", "oikeast", "egentl", "faktisk", "actual", "really", "exact", "ihan"),
 )
 """Words that leave a question about the variant itself ("what's different in Cuban")."""
 WHOLE_VARIANT_PREFIXES = (
@@ -499,8 +500,8 @@ class SearchIndex:
             found = cue.pattern.search(joined)
             factors[doc] = factors.get(doc, 1.0) * (cue.boost if found else cue.absent)
             if found and cue.topic in PLAYER_COUNTS:
-                counted = True
                 count = count or (cue.topic, frozenset(found[0].split()))
+            counted = counted or bool(found and (cue.topic in PLAYER_COUNTS or cue.states_count))
         target = _target_topic(words, joined)
         if target in self.position:
             doc = self.position[target]

@@ -60,7 +60,7 @@ _EVERYDAY = """
     sipsejä sipsit herkut herkkuja herkku micen mikken turnering turneringen turnaus tournament
     flybillett flybilletter lento lennot ferie ferien loma lomalle vacation holiday
     arsenal liverpool chelsea barcelona rosenborg molde vålerenga brøndby kärpät tappara ilves
-    hifk hjk fck landsholdet landslaget jaakiekon
+    hifk hjk fck landsholdet landslaget jaakiekon bikkja bikkjen tenner
     rain sataa thunder torden tordenvejr ukkonen snow sne snø lumi
     router routeren reititin tablet tabletti nettbrett volume echo ekko kaiku
     kurs kurset kurssi jobb jobben arbejde arbeidet email sähköposti
@@ -90,9 +90,10 @@ EVERYDAY_TIME = re.compile(
 _NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
-    r"|(?:aika|ihan|mika|varsinainen|oikea|todellinen) jokeri|wild night|villi ilta|vill kveld"
+    r"|(?:aika|aikamoinen|ihan|mika|varsinainen|oikea|todellinen) jokeri"
+    r"|wild night|villi ilta|vill kveld"
     r"|(?:skikkelig|rigtig|ordentlig|real|total) (?:en )?joker"
-    r"|(?:the|that) joker who"
+    r"|(?:the|that) joker who|that joker (?!in|on|is)\w+ (?:still |just )?(?:owes|said|told|is)"
     r"|says hi|sier hei|siger hej|sanoo (?:moi|hei)|(?:good|great|god|hyva) deal|hyva diili"
     r"|(?:have|has|gotta|need) to deal with"
     r"|turn (?:the |it )?(?:volume|music|sound|tv|heat\w*|lights?) (?:down|up|off)"
@@ -119,7 +120,8 @@ narrow on purpose: "turn up a wild card" and "den joker som ligger øverst" are 
 
 COMPARED = re.compile(
     r"(?:^| )(?:here|this game|canasta\w*|kanasta\w*|her|heri|herinne|taalla|tassa|same|samme"
-    r"|sama|samoin|like|ligesom|lik|likt|sann|sadan|som i|kuin|niin kuin|than|enn|end|compared"
+    r"|sama|samoin|like|ligesom|lik|likt|sann|sadan|som i|kuin|niin kuin|niinku|kuten|than|enn"
+    r"|end|compared"
     r"|sammenlign\w*|verrat\w*|difference|forskjell\w*|forskel\w*|eroa?|minder om|ligner"
     r"|lignende|muistutta\w*|resembles?|similar|vastaava\w*)(?= |$)"
 )

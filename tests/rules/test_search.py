@@ -685,3 +685,26 @@ def test_another_card_game_alone_is_still_small_talk(question: str) -> None:
 def test_a_question_about_our_own_rules_tonight_is_a_rules_question() -> None:
     answer = INDEX.ask("vi vil ha noen egne regler i kveld, hva pleier folk å endre på?")
     assert answer.topic_ids == ("house_rules",)
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("mikä se kuubalainen canasta oikein on", "cuban"),
+        ("Hvordan skal vi sidde, når vi er fire, to mod to?", "equipment_deal"),
+        (
+            "onks jokeri villi niinku pokerissa? montako saa olla yhdessa sarjassa",
+            "melds_wild_cards",
+        ),
+    ],
+)
+def test_fillers_two_against_two_and_spoken_comparisons(question: str, topic: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).topic_ids == (topic,)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["that joker Pete still owes me a tenner", "se on kyl aikamoinen jokeri tuo Pekka"],
+)
+def test_a_person_called_a_joker_is_small_talk(question: str) -> None:
+    assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
