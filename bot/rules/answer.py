@@ -53,6 +53,8 @@ class RulesAnswer:
     computed: tuple[str, ...] = ()
     suggestions: tuple[tuple[str, str], ...] = ()
     ranking: tuple[ScoredTopic, ...] = field(default=(), repr=False)
+    variant: str | None = None
+    """The variant the reply was given for: the table's, or the one the question named."""
 
     @property
     def topic_ids(self) -> tuple[str, ...]:

@@ -127,6 +127,7 @@ class RulesIndex:
             computed=computed,
             suggestions=suggestions,
             ranking=result.hits,
+            variant=variant.id,
         )
 
     def _rendered(

@@ -83,3 +83,14 @@ async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
     shown = await (await fake.click(message, red["custom_id"])).response()
     assert shown.embeds[0]["title"] == red["label"]
     assert "800" in shown.embeds[0]["description"]  # all four red threes, from the variant file
+
+
+async def test_a_near_tie_for_a_named_variant_shows_that_variants_rule_when_pressed(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    message = await (await fake.slash("rules", {"question": "threes in cuban"})).response()
+    buttons = [c for row in message.components for c in row["components"]]
+    red = next(b for b in buttons if ":red_threes:" in b["custom_id"])
+    shown = await (await fake.click(message, red["custom_id"])).response()
+    # Cuban's schedule (four red threes are 1000), not the classic table's 800
+    assert "1000" in shown.embeds[0]["description"]

@@ -112,7 +112,8 @@ class RulesCog(commands.Cog):
             await send(
                 interaction,
                 content=format_plain(answer)[:2000],
-                view=choice_view(answer, context.variant.id),
+                # "threes in Cuban" at a classic table: the buttons show Cuban's rules too
+                view=choice_view(answer, answer.variant or context.variant.id),
             )
         else:
             await send(interaction, ephemeral=True, content=format_plain(answer)[:2000])
