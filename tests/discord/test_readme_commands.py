@@ -9,6 +9,8 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.discord_app.client import CanastaBot
+from bot.i18n import has_message, translate
+from bot.rules.topics import all_topics
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -39,3 +41,27 @@ async def synced_commands() -> set[str]:
 
 async def test_readme_lists_exactly_the_synced_commands() -> None:
     assert readme_commands() == await synced_commands()
+
+
+def _as_shown(qualified_name: str, lang: str) -> str:
+    """A command's name as a Discord client in ``lang`` shows it: each part translated where
+    the ``discord`` catalog translates it (``/regler``), else the English name."""
+    parts = qualified_name.split()
+    shown = []
+    for n in range(1, len(parts) + 1):
+        key = f"cmd.{'.'.join(parts[:n])}.name"
+        shown.append(translate(lang, key) if has_message(key, lang) else parts[n - 1])
+    return " ".join(shown)
+
+
+async def test_rules_answers_name_only_commands_the_bot_has_as_each_language_shows_them() -> None:
+    """A player told to type `/undo` when the command is `/round undo`, or `/rules` in a
+    Norwegian client that shows `/regler`, finds nothing."""
+    synced = await synced_commands()
+    for topic in all_topics().values():
+        for lang, text in topic.text.items():
+            shown = {_as_shown(name, lang) for name in synced}
+            answers = [text.answer, *(v.answer for v in text.by_variant.values())]
+            for answer in answers:
+                for named in re.findall(r"`/([^`]+)`", answer):
+                    assert named in shown, f"{topic.id}/{lang}: /{named} is not a command"
