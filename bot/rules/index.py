@@ -102,7 +102,12 @@ class RulesIndex:
         variant = load_variant(asked) if asked and asked != table.id else table
         kind, shown, suggested = decide(result.hits, result.strong, result.game)
         top = result.hits[0].id if result.hits else None
-        figures = compute(question, variant, top, sure_of_other=kind == "answer")
+        # "the new Joker movie, worth it?" is small talk, not the value of a joker
+        figures = (
+            []
+            if result.small_talk
+            else compute(question, variant, top, sure_of_other=kind == "answer")
+        )
         forced = [self._topic_for(f) for f in figures]
         forced = [t for t in forced if t in self.topics]
         if forced:

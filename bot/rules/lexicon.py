@@ -276,9 +276,10 @@ class Cue:
     pattern: re.Pattern[str]
     boost: float = 1.0
     absent: float = 1.0
-    states_count: bool = False
-    """The phrase says how many play, which makes the question a rules question whatever else
-    it says (``SearchResult.strong``), like the other player counts."""
+    decisive: bool = False
+    """The phrase alone makes the question a rules question whatever else it says
+    (``SearchResult.strong``), like a player count: "to mod to", "what number are we playing up
+    to", "7 af samme slags", "voiko viimeisen kirjauksen perua" name nothing but the game."""
 
 
 def _cue(topic: str, pattern: str, boost: float = 1.0, absent: float = 1.0) -> Cue:
@@ -416,6 +417,13 @@ _PLAY_UNTIL = (
     r"|mihin (?:\w+ )?asti|(?:pelataan|pelata) (?:\w+ )?asti"
 )
 """Playing up to a score without naming one ("what score do we play until"): the game's end."""
+_PLAY_TO_WHAT = (
+    r"(?:what|which|hvilket|hvilken|hvad|hva|mihin|mita|monta|montako|paljonko) (?:\w+ ){0,2}"
+    r"(?:number|score|points?|total|tal|tall|poeng|point|pistee\w*|luku\w*) (?:\w+ ){0,3}"
+    r"(?:play\w*|spill\w*|spil|pela\w*) (?:\w+ )?(?:up to|to|until|till|til|asti|saakka)"
+)
+"""Asking which score a game is played to ("what number are we playing up to") names nothing
+but the game, so it is a rules question even without a game word."""
 _ONE_OR_TWO = (
     r"(?:one|1|ett|et|en|yksi|yhden) (?:\w+ ){0,2}(?:or|eller|vai|tai) (?:\w+ ){0,2}"
     r"(?:two|2|to|kaksi|kahden)|(?:two|2|to|kaksi) (?:\w+ ){0,2}(?:or|eller|vai|tai) (?:\w+ ){0,2}"
@@ -442,7 +450,8 @@ CUES: tuple[Cue, ...] = (
     _cue(
         "penalties_and_mistakes",
         r"penalt\w*|mistakes?|by (?:accident|mistake)|accident\w*|uhell\w*|uheld\w*|erehd\w*"
-        r"|kom til at|straff\w*|straf|strafpoint|feil\w*|fejl\w*"
+        r"|kom til at|kommer til at|komme til at|kommet til at|straff\w*|straf|strafpoint"
+        r"|feil\w*|fejl\w*"
         r"|ved (?:en fejl|et uhell|en feil)|rangaistu\w*|sakko\w*|virhe\w*|vahingossa"
         r"|vaikka ei (?:saa|saisi|ole lupa)|ilman lupaa|not allowed to|(?:even though|although)"
         r" (?:you|they|he|she|it) (?:can ?t|cannot|isn ?t|aren ?t|wasn ?t|weren ?t)|uten lov"
@@ -450,7 +459,10 @@ CUES: tuple[Cue, ...] = (
         r"|(?:only )?just noticed|noticed (?:\w+ )?(?:now|late\w*|afterwards)|too late"
         r"|(?:sa|saa|opdagede|oppdaget|merket|marked) (?:\w+ ){0,2}(?:forst|for sent)|for sent"
         r"|huomat\w* vasta|huomas\w* vasta|liian myohaan"
-        r"|(?:under|below) (?:the )?(?:minimum\w*|kravet|minimi\w*)",
+        r"|(?:under|below) (?:the )?(?:minimum\w*|kravet|minimi\w*)"
+        r"|(?:open\w*|apne\w*|apnet|abne\w*|aabne\w*|abnede|laid down|lagt ud|lagde ud|la ut"
+        r"|lagt ut|avas\w*|avattiin) (?:\w+ ){0,2}(?:with|med) (?:too|for)"
+        r" (?:few|little|fa|faa|lite|lidt)",
         boost=MISTAKE_BOOST,
     ),
     _cue(
@@ -458,7 +470,9 @@ CUES: tuple[Cue, ...] = (
         rf"(?:{_WILD}) (?:\w+ ){{0,2}}(?:in|i|inside|under|buried in|on|onto|pa|oven pa)"
         rf" (?:the |a )?(?:\w+ )?"
         rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
-        rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})",
+        rf"|(?:{_PILE_FI}) (?:on|oli) (?:\w+ )?(?:{_WILD})"
+        rf"|(?:{_WILD}) (?:\w+ )?(?:meni|menee|laitettiin|heitettiin|poistettiin|joutui|paatyi)"
+        r" (?:\w+ )?(?:poistopakkaan|pakkaan|poistoon|poistokasaan)",
         boost=WILD_IN_PILE_BOOST,
     ),
     _cue(
@@ -482,13 +496,45 @@ CUES: tuple[Cue, ...] = (
     _cue(
         "scorekeeping_bot",
         r"bot\w*|command\w*|kommando\w*|komento\w*|undo|angre|fortryd\w*|slash"
-        r"|registrer\w*|kirjaa\w*|kirjat\w*|keep\w* score|fore (?:poeng|point)",
+        r"|registrer\w*|kirjaa\w*|kirjat\w*|kirjau\w*|keep\w* score|fore (?:poeng|point)"
+        r"|leaderboard|toppliste\w*|topliste\w*|rangliste\w*|tulostaulu\w*",
         absent=0.8,
     ),
 )
 """Disambiguation cues between topics that share most words; kept few and general."""
+_ENTRY = (
+    r"entry|entries|score|scores|round|forin\w*|indtast\w*|registrer\w*|runde\w*|poeng\w*"
+    r"|point\w*|kirjau\w*|merkin\w*|era|eran|pisteet|pisteita"
+)
+_TAKE_BACK = r"undo|angre|fortryd\w*|peru\w*|kumo\w*|slett\w*|delete|remove"
+_UNDO_ENTRY = (
+    rf"(?:{_TAKE_BACK}) (?:\w+ ){{0,2}}(?:last|siste|sidste|viimei\w*|edelli\w*)? ?(?:{_ENTRY})"
+    rf"|(?:last|siste|sidste|viimei\w*|edelli\w*) (?:\w+ )?(?:{_ENTRY}) (?:\w+ ){{0,2}}"
+    rf"(?:{_TAKE_BACK})"
+)
+"""Taking back what was recorded ("voiko viimeisen kirjauksen perua", "undo the last round"):
+only the scorekeeping bot does that, so it is a rules-channel question with no game word."""
+_DISAGREE = (
+    r"(?:not|don t|dont|ikke|ikkje|ei) (?:\w+ ){0,2}(?:agree\w*|enige|samaa mielta)"
+    r"|disagree\w*|uenig\w*|erimiel\w*|eri mielta|uoverensstem\w*"
+)
+"""People said not to agree on the rules ("hvad er folk ikke enige om") is where the sources
+disagree; agreeing on a rule at the table is a house rule (``_AGREE``)."""
+_CARD_COUNT = (
+    r"(?:how many|hvor mange|kuinka monta|montako|monta) (?:\w+ )?(?:cards?|kort|kortti\w*)"
+)
+_ONE_CANASTA = (
+    r"(?:a|an|one|per|each|en|et|ett|hver|yksi|yhteen|yhdessa|yhden) (?:canasta|kanasta)"
+    r"|kanastaan|kanastaksi|(?:canasta|kanasta)(?:en|n)? (?:needs?|takes?|krever|kraever|kreves"
+    r"|kraeves|vaatii|tarvitaan)"
+)
+"""How many cards a canasta takes ("kuinka monta korttia kanastaan", "how many cards in a
+canasta"): the canasta's own rule, not the deal's card count; "how many cards in canasta" (the
+game) stays with the deal."""
 _AGREE = (
-    r"agree\w*|(?:bli|blive|blir|blev) enige|enige om|aftal\w*|avtal\w*|sopi\w*|sovi\w*"
+    r"(?<!not )(?<!don t )(?<!dont )(?<!ikke )(?<!ikkje )(?<!ei )agree\w*"
+    r"|(?<!ikke )(?:bli|blive|blir|blev) enige|(?<!ikke )(?<!ikke er )(?<!ikkje )enige om"
+    r"|aftal\w*|avtal\w*|sopi\w*|sovi\w*"
     r"|tweak\w*|regelvri\w*|varia\w* (?:of|av|af) (?:the )?(?:rules?|regl\w*)"
 )
 """Agreeing on rules at the table ("what do families usually agree on", "hvilke regelvrier kan
@@ -524,7 +570,7 @@ _CUSTOM = (
 tapana...", "is that legit"): a house rule, whatever the rule it changes."""
 _SEVEN_ALIKE = (
     r"(?:seven|7|sju|syv|seitseman|seittem\w*) (?:\w+ )?(?:like|ens|of a kind|of the same"
-    r"|the same|same|samaa|samanlais\w*)"
+    r"|the same|same|samme|samaa|samanlais\w*)"
 )
 """Seven alike cards, said without naming the rank ("sju like kort"): a canasta."""
 _SOURCE = (
@@ -571,15 +617,19 @@ _OPEN_WITH_PILE = (
 når man åbner med afkastbunken"): the opening minimum's own rule."""
 CUES += (
     _cue("house_rules", _CUSTOM, boost=1.3),
-    _cue("canastas", _SEVEN_ALIKE, boost=1.3),
+    replace(_cue("canastas", _SEVEN_ALIKE, boost=1.5), decisive=True),
+    _together("canastas", _CARD_COUNT, _ONE_CANASTA, boost=1.4),
+    replace(_cue("scorekeeping_bot", _UNDO_ENTRY, boost=1.3), decisive=True),
+    _cue("disagreements", _DISAGREE, boost=1.4),
     _together("disagreements", _SOURCE, _SAYS, boost=1.4),
     _cue("equipment_deal", _FIRST_UPCARD, boost=1.4),
     _cue("end_of_game", _GAME_OVER, boost=1.3),
     _cue("stock_exhausted", _STOCK_GONE, boost=1.4),
     _cue("opening_minimum", _OPEN_WITH_PILE, boost=1.3),
     _cue("going_out", _GO_OUT, boost=1.25),
-    replace(_cue("equipment_deal", _FOUR_PLAYERS, boost=1.3), states_count=True),
+    replace(_cue("equipment_deal", _FOUR_PLAYERS, boost=1.3), decisive=True),
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
+    replace(_cue("end_of_game", _PLAY_TO_WHAT, boost=1.3), decisive=True),
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
     _cue("house_rules", _AGREE, boost=1.3),
     _cue("turn", _ONE_OR_TWO, boost=1.3),

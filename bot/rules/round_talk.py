@@ -41,6 +41,12 @@ _WENT_OUT = re.compile(
     r"(?:^| )(?:went out|gone out|(?:gikk|gik) (?:\w+ )?(?:ut|ud)|(?:mentiin|menin|meni"
     r"|menimme) (?:\w+ )?ulos)(?= |$)"
 )
+_THEY = re.compile(
+    r"(?:they|the others|the other (?:team|side)|opponents?|de andre|dei andre|motstanderne"
+    r"|modstanderne|motstanderen|modstanderen|muut|toiset|vastustajat|ne)$"
+)
+"""Who went out, said just before it: "de andre gik ud" is the other side going out, which the
+described side did not (their cards in hand are what counts against them)."""
 _CONCEALED = re.compile(r"(?:^| )(?:concealed|skjult\w*|piilo\w*)(?= |$)")
 _HAND_AFTER = re.compile(
     r"^(?:points? )?(?:left|in (?:\w+ )?hand|on hand|igjen|tilbake|tilbage|pa (?:handa|handen"
@@ -55,9 +61,13 @@ _TABLE_AFTER = re.compile(
 )
 _ABOUT = r"(?: (?:like|about|around|roughly|ca|cirka|circa|omkring|rundt|sann|noin|suunnilleen))?"
 """A rough word between the verb and the number ("we melded like 250", "meldte cirka 300")."""
+_FOR = r"(?: (?:cards|kort|kortti\w*))?(?: (?:for|worth|til|pa|paa|verdt|vaerd))?"
+"""What may stand between the verb and the points: "la ned kort for 290", "meldt for 510",
+"put down cards worth 300"."""
 _TABLE_BEFORE = re.compile(
     r"(?:poydassa|poytaan|sarjoihin|on the table|pa bordet|table|melded|meldte|meldet|meldede"
-    rf"|laid down|put down|lagde ud|la (?:ut|ned)|laskettiin|laskimme){_ABOUT}$"
+    rf"|meldt|laid down|put down|lagde ud|la (?:ut|ned)|lagt (?:ut|ud|ned)|laskettiin|laskimme)"
+    rf"{_FOR}{_ABOUT}$"
 )
 _RESULT = re.compile(
     r"(?:^| )(?:what do we get|whats? (?:our|the) (?:score|total)|how many points|total|sum"
@@ -70,6 +80,9 @@ canasta, can we go out?" is about going out)."""
 SCORE_STEP = 5
 """Table points and cards in hand are multiples of five, like every card value."""
 WINDOW = 3
+BEFORE_WINDOW = 4
+"""Words looked at after and before a number; before reaches one further for the verb of "la
+ned kort for 290"."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +101,7 @@ def _numbers(words: list[str]) -> tuple[int | None, int]:
         if not word.isdecimal() or int(word) % SCORE_STEP:
             continue
         after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
-        before = " ".join(words[max(0, i - WINDOW) : i])
+        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
         if _HAND_AFTER.match(after) or _HAND_BEFORE.search(before):
             hand += int(word)
         elif table is None and (_TABLE_AFTER.match(after) or _TABLE_BEFORE.search(before)):
@@ -111,7 +124,8 @@ def describe_round(question: str) -> SideRound | None:
             mixed += _COUNTS[match[1]]
     red = sum(_COUNTS[m[1]] for m in _RED_THREES.finditer(joined))
     went_out = WentOut.NO
-    if _WENT_OUT.search(joined):
+    ours = [m for m in _WENT_OUT.finditer(joined) if not _THEY.search(joined[: m.start()])]
+    if ours:
         went_out = WentOut.CONCEALED if _CONCEALED.search(joined) else WentOut.NORMAL
     ended = hand or went_out is not WentOut.NO
     if not (ended or ((natural or mixed or red) and _RESULT.search(joined))):

@@ -87,6 +87,14 @@ EVERYDAY_TIME = re.compile(
 )
 
 
+_FROZEN = r"frozen|frossen|frosne|frosset|iskold\w*|iskald\w*|jaassa|jaatyneet|jaaty\w*|kohmeessa"
+_BODY = (
+    r"feet|toes|fingers|hands|ears|nose|beina|bena|bein|foedder|fodderne|fotter|fottene|taer"
+    r"|taerne|taeer|taeerne|fingrene|fingre|fingerne|hender|hendene|haender|haenderne|orene"
+    r"|orerne|nesen|naesen|varpaat|varpaita|sormet|sormia|jalat|korvat|nena"
+)
+"""Someone frozen stiff ("frossen på beina", "mine tæer er helt frosne", "sormet jäässä") is
+talking about the cold; "hand" in the singular stays the game's."""
 _NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
@@ -109,7 +117,9 @@ IDIOMS = re.compile(
     r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*"
     rf"|(?:score|result) (?:in|of|from) (?:the|that|yesterdays?) {_NOT_OURS}\w+ (?:game|match)"
     rf"|(?:the|that) {_NOT_OURS}\w+ game (?:last night|yesterday)"
-    r"|jokerit (?:voitti|havisi|pelaa\w*|pelasi))"
+    r"|jokerit (?:voitti|havisi|pelaa\w*|pelasi)"
+    r"|joker (?:movie|film\w*|elokuva\w*|leffa\w*|series|serie\w*)|batman"
+    rf"|(?:{_FROZEN}) (?:\w+ ){{0,2}}(?:{_BODY})|(?:{_BODY}) (?:\w+ ){{0,3}}(?:{_FROZEN}))"
     r"(?= |$)"
 )
 """Game words in an everyday sense ("he's such a joker", "my laptop froze", "the stock

@@ -404,3 +404,45 @@ def test_two_hours_is_not_a_deuce() -> None:
     answer = INDEX.ask(question, lang="en", variant=CLASSIC)
     assert not any(isinstance(f, CardAnswer) for f in compute(question, CLASSIC, None))
     assert "**20**" not in format_plain(answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        ("which number do we play up to", "en", "end_of_game"),
+        ("kan jeg fortryde den sidste runde", "da", "scorekeeping_bot"),
+        ("voiko edellisen kirjauksen perua", "fi", "scorekeeping_bot"),
+        ("how many cards in a canasta", "en", "canastas"),
+        ("montako korttia tarvitaan kanastaan", "fi", "canastas"),
+        ("hvad kalder man 7 af samme slags", "da", "canastas"),
+        ("kunne vi spille cubansk, hvor mange kort får hver og hvordan blir lagene", "no", "cuban"),
+    ],
+)
+def test_phrases_that_name_nothing_but_the_game_are_answered(
+    question: str, lang: str, topic: str
+) -> None:
+    """Playing up to a score, taking back an entry, seven alike: no card or game word, yet a
+    rules question, answered with the topic it asks about first."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.kind != "no_match"
+    assert answer.topic_ids[0] == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("anyone seen the Joker movie yet, worth it?", "en"),
+        ("jeg er helt frossen på fingrene, noen som har et pledd", "no"),
+        ("mine fødder er iskolde, fyret virker ikke", "da"),
+        ("my hands are frozen, hang on", "en"),
+    ],
+)
+def test_game_words_in_small_talk_get_no_answer_and_no_figure(question: str, lang: str) -> None:
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.kind == "no_match"
+    assert answer.computed == ()
+
+
+def test_a_frozen_pile_with_jokers_in_hand_is_still_a_rules_question() -> None:
+    answer = INDEX.ask("is the pile frozen if I have two jokers in my hands", variant=CLASSIC)
+    assert answer.topic_ids[0] == "frozen_pile"

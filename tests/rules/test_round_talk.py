@@ -119,3 +119,28 @@ def test_rough_words_and_finnish_table_points_are_read(question: str, net: int) 
     described = round_answer(question, CLASSIC)
     assert described is not None
     assert described.net == net
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "vi la ned kort for 290, en blandet canasta, to røde treere, og makker gikk ut",
+            SideRound(meld_points=290, mixed_canastas=1, red_threes=2, went_out=WentOut.NORMAL),
+        ),
+        (
+            "vi har meldt for 510, to blandede canastaer, de andre gik ud og vi havde 35 tilbage",
+            SideRound(meld_points=510, mixed_canastas=2, went_out=WentOut.NO, hand_points=35),
+        ),
+        (
+            "we put down cards worth 300, one clean canasta, they went out and we had 40 left",
+            SideRound(meld_points=300, natural_canastas=1, went_out=WentOut.NO, hand_points=40),
+        ),
+    ],
+)
+def test_points_after_for_or_worth_and_the_other_side_going_out(
+    question: str, expected: SideRound
+) -> None:
+    """ "for 290" after the verb is the table's points; "de andre gik ud" is not this side's
+    going out bonus: their hand counts against them instead."""
+    assert describe_round(question) == expected
