@@ -446,3 +446,33 @@ def test_game_words_in_small_talk_get_no_answer_and_no_figure(question: str, lan
 def test_a_frozen_pile_with_jokers_in_hand_is_still_a_rules_question() -> None:
     answer = INDEX.ask("is the pile frozen if I have two jokers in my hands", variant=CLASSIC)
     assert answer.topic_ids[0] == "frozen_pile"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        (
+            "the pile isn't frozen, top card is a 7 and I have a 7 and a joker, can I take it",
+            "en",
+            "taking_pile",
+        ),
+        ("a deuce is on top of the discards, can I pick them up", "en", "taking_pile"),
+        (
+            "bunken er ikke frossen, jeg har en knekt og en toer, knekt ligger øverst",
+            "no",
+            "taking_pile",
+        ),
+        ("there's a joker buried in the pile, can I take it", "en", "frozen_pile"),
+        ("in cuban can I take the pile with one card that fits our meld", "en", "frozen_pile"),
+        ("kan jeg trække fra bunken og så også tage kastebunken", "da", "turn"),
+        ("I drew the very last card, do I still meld and discard", "en", "stock_exhausted"),
+    ],
+)
+def test_what_the_question_says_of_the_pile_and_the_stock_decides_the_rule(
+    question: str, lang: str, topic: str
+) -> None:
+    """A pile said not to be frozen, or a wild card on top, is the ordinary taking rule; a wild
+    card inside it, or Cuban, is the frozen pile; the stock named without running out is the
+    turn."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids[0] == topic
