@@ -142,8 +142,19 @@ WHOLE_VARIANT_WORDS = frozenset(
 )
 """Words of what a variant's overview states and no single rule does: the decks and cards
 dealt, the seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir
-lagene"). A question naming a variant with only these and ``GENERIC_PREFIXES`` is about the
-variant."""
+lagene"), and the plain verbs such questions use ("får", "blir", "get"). A question naming a
+variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
+WHOLE_ASK = re.compile(
+    r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"
+    r"|teams?|joukku\w*"
+    r"|lag|lagene|hold|holdene|pairs?|parit|partners|decks?|kortstok\w*|kortspil|pakkaa"
+    r"|(?:cards?|kort\w*) (?:\w+ ){0,3}(?:each|hver|hvert|kullekin|per)"
+    r"|(?:each|every|hver|kullekin) (?:player|spiller\w*|pelaaja\w*))(?= |$)"
+)
+"""What only a variant's overview states, said in a question that also asks about a rule ("cuban
+how many cards each + what do we play to"): the overview, which answers both. Narrower than
+``WHOLE_VARIANT_PREFIXES``: "how many", "cards" or "each one left in hand" may ask about a
+rule."""
 GAME_NAMES = frozenset({"canasta", "kanasta", "canastan", "kanastan", "canastassa", "kanastassa"})
 """The game's name as said with a variant ("Cuban canasta", "kuubalaisessa canastassa");
 "how many canastas" asks about a rule."""
@@ -606,12 +617,35 @@ class SearchIndex:
     def _variant_context(self, content: list[str]) -> str | None:
         """The variant a question names as context ("red threes in Cuban"), if it also asks
         about something else; a question only about the variant keeps its name as subject."""
+        named = self._named_with_rest(content)
+        if named is None:
+            return None
+        variant, rest = named
+        return variant if self._about_a_rule(rest) else None
+
+    @staticmethod
+    def _named_with_rest(content: list[str]) -> tuple[str, list[str]] | None:
+        """The one variant a question names by its name, and the question's other words."""
         named = {v for w in content for v, p in VARIANT_WORDS.items() if fold(w).startswith(p)}
         if len(named) != 1:
             return None
         variant = named.pop()
-        rest = [w for w in content if not fold(w).startswith(VARIANT_WORDS[variant])]
-        return variant if self._about_a_rule(rest) else None
+        return variant, [w for w in content if not fold(w).startswith(VARIANT_WORDS[variant])]
+
+    def _whole_variant(self, content: list[str]) -> str | None:
+        """The variant a question names together with what only its overview states ("cuban
+        how many cards each + what do we play to"), if it does."""
+        named = self._named_with_rest(content)
+        if named is not None and self._asks_whole(named[1]):
+            return named[0]
+        return None
+
+    @staticmethod
+    def _asks_whole(words: list[str]) -> bool:
+        """Whether a question asks something only the variant's overview states (the cards
+        dealt, the sides), whatever else it asks: "cuban how many cards each + what do we play
+        to" wants the overview, which gives both."""
+        return WHOLE_ASK.search(" ".join(fold(w) for w in words)) is not None
 
     def _count_context(self, content: list[str], count: tuple[str, frozenset[str]]) -> bool:
         """Whether a question that states how many play ("just the two of us") asks about a
@@ -733,7 +767,9 @@ class SearchIndex:
             factor *= NO_GAME_WORD
         if chatter:
             factor *= SMALL_TALK_DAMP
-        named = self._variant_context(content)
+        # "cuban how many cards each + what do we play to": the overview, which gives both
+        whole = self._whole_variant(words)
+        named = None if whole else self._variant_context(content)
         # "how many canastas to go out when we're two": the rule, with the overview beside it
         counted_context = None
         if count is not None and not named and self._count_context(content, count):
@@ -767,6 +803,8 @@ class SearchIndex:
         elif hits and count is not None and not named:
             # "we're three, how many cards each": the game as a whole for that count
             hits = self._with_overview(hits, count[0], COUNT_SUBJECT_SHARE)
+        elif hits and whole:
+            hits = self._with_overview(hits, whole, COUNT_SUBJECT_SHARE)
         hits.sort(key=lambda h: (-h.score, h.id))
         language = self.detect_language(words, best_by_lang)
         named_here = named_variant(joined_typed)

@@ -476,3 +476,24 @@ def test_what_the_question_says_of_the_pile_and_the_stock_decides_the_rule(
     turn."""
     answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
     assert answer.topic_ids[0] == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("cuban: cards dealt to each player, and what score do we play to?", "en"),
+        ("kubansk, hvor mange kort får hver og hvad spiller vi til", "da"),
+        ("kuubalainen: montako korttia per pelaaja ja mikä on tavoite", "fi"),
+    ],
+)
+def test_a_variant_as_a_whole_beside_one_of_its_rules_is_the_overview(
+    question: str, lang: str
+) -> None:
+    """The deal and the target asked together for Cuban: its overview states both."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids[0] == "cuban"
+
+
+def test_holding_a_black_three_in_cuban_is_still_the_black_three_rule() -> None:
+    answer = INDEX.ask("i cubansk, hvad koster det at sidde med en sort treer", variant=CLASSIC)
+    assert answer.topic_ids[0] == "black_threes"
