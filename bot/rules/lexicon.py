@@ -897,12 +897,20 @@ its own words. This is query expansion into the topics' vocabulary, one table fo
 so that a question with no rules noun at all ("least i need for my first lay down") still
 reaches the topic that names the action; per-question cues did not generalise."""
 
+WILD_CANASTA = (
+    r"wild canasta\w*|vild\w* (?:canasta\w*|kanast\w*)|villi ?kanast\w*|villikanast\w*"
+    r"|joker ?(?:canasta|kanasta)\w*|jokerkanast\w*|(?:canasta|kanasta)\w* (?:af|av|of|fra|from)"
+    r" (?:\w+ )?(?:vilde|ville|wild\w*|jokere|jokers|toere|villkort)"
+)
+"""A canasta named as wild ("wild canasta", "villikanasta", "canasta af vilde kort"): it says
+"canasta" itself, so no other canasta word is needed (``WILD_ONLY``)."""
 WILD_ONLY = re.compile(
     r"(?:^| )(?:(?:all|only|just|pure|nothing but) (?:\w+ )?(?:wild\w*|jokers?|2s|twos|deuces)"
     r"|(?:bare|kun|udelukkende|lutter|pelk\w*|pelkast\w*) (?:\w+ )?(?:jokere\w*|jokerkort\w*"
     r"|vild\w*|toere\w*|jokerei\w*|kakko\w*|villei\w*)"
     r"|(?:seven|7|sju|syv|seitseman|seittem\w*) (?:twos|2s|toere|toer|kakkos\w*|jokers?|jokere)"
-    r"|wild ?card canasta\w*|jokerkanasta\w*)(?= |$)"
+    r"|wild ?card canasta\w*|jokerkanasta\w*"
+    rf"|{WILD_CANASTA})(?= |$)"
 )
 """A canasta of wild cards only ("all 2s", "bare jokere", "pelkistä kakkosista"), folded: only
 Cuban has those, so the question is about Cuban wild-card canastas whatever the table plays."""

@@ -57,6 +57,7 @@ from bot.rules.lexicon import (
     TARGET_TOPIC,
     VALUE_TOPIC,
     VALUE_WORDS,
+    WILD_CANASTA,
     WILD_CARD,
     WILD_ONLY,
     WILD_ONLY_BOOST,
@@ -222,6 +223,7 @@ def _target_topic(words: list[str], joined: str) -> str | None:
 
 
 WILD_ONLY_TOPIC = "wild_canastas"
+WILD_CANASTA_WORD = re.compile(rf"(?:^| )(?:{WILD_CANASTA})(?= |$)")
 
 
 def position_of(ids: list[str], topic_id: str) -> int | None:
@@ -705,7 +707,9 @@ class SearchIndex:
         """Topic -> multiplier from the table's variant (``lexicon.CUBAN_ONLY_DAMP``) and from a
         canasta of wild cards only (``lexicon.WILD_ONLY``), which only Cuban has."""
         factors: dict[int, float] = {}
-        wild_only = WILD_ONLY.search(joined) is not None and any(map(is_canasta, typed))
+        wild_only = WILD_ONLY.search(joined) is not None and (
+            any(map(is_canasta, typed)) or WILD_CANASTA_WORD.search(joined) is not None
+        )
         if wild_only and self.wild_only_topic is not None:
             factors[self.wild_only_topic] = WILD_ONLY_BOOST
         if variant is None or wild_only:

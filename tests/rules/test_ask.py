@@ -497,3 +497,16 @@ def test_a_variant_as_a_whole_beside_one_of_its_rules_is_the_overview(
 def test_holding_a_black_three_in_cuban_is_still_the_black_three_rule() -> None:
     answer = INDEX.ask("i cubansk, hvad koster det at sidde med en sort treer", variant=CLASSIC)
     assert answer.topic_ids[0] == "black_threes"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("may a wild canasta take an eighth card", "en"),
+        ("hvor mange point er en canasta af vilde kort værd", "da"),
+        ("saako villikanastaan lisätä kortteja", "fi"),
+    ],
+)
+def test_a_canasta_named_as_wild_is_the_cuban_wild_card_canasta(question: str, lang: str) -> None:
+    answer = INDEX.ask(question, lang=lang, variant=CUBAN)
+    assert answer.topic_ids[0] == "wild_canastas"
