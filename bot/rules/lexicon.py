@@ -628,7 +628,8 @@ _OPEN_WITH_PILE = (
     r"open\w* (?:\w+ )?with (?:the )?(?:pile|discards?)|(?:abne\w*|aabne\w*|apne\w*|apner)"
     r" (?:\w+ )?(?:med|ved) (?:\w+ )?(?:bunke\w*|afkast\w*|kastebunke\w*)"
     r"|(?:count|counts|taeller|teller|lasketaan\w*|lasketaanko) (?:\w+ ){0,4}(?:toward\w*"
-    r"|mod|mot|til|mukaan) (?:\w+ ){0,2}(?:minimum\w*|krav\w*|50|open\w*|abning|apning|avau\w*)"
+    r"|mod|mot|til|mukaan|pa|paa|in|into) (?:\w+ ){0,2}(?:minimum\w*|krav\w*|50|open\w*|abning"
+    r"|apning|avau\w*)"
 )
 """Whether the pile or other cards count toward the opening ("tæller kortene under topkortet med
 når man åbner med afkastbunken"): the opening minimum's own rule."""

@@ -76,7 +76,7 @@ from bot.rules.ranks import (
     suit_of_rank,
     with_rank_terms,
 )
-from bot.rules.smalltalk import is_everyday_word, small_talk
+from bot.rules.smalltalk import is_everyday_word, names_other_game, small_talk
 from bot.rules.text import (
     ALL_STOPWORDS,
     KEEP,
@@ -489,6 +489,7 @@ class SearchIndex:
             li._groups.cache_clear()
         stem.cache_clear()
         is_everyday_word.cache_clear()
+        names_other_game.cache_clear()
         clear_rank_cache()
 
     def _known(self, word: str) -> bool:

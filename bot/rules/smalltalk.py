@@ -140,7 +140,8 @@ COMPARED = re.compile(
 other game's name is no evidence either way."""
 
 
-def _names_other_game(folded: str) -> bool:
+@functools.lru_cache(maxsize=16384)
+def names_other_game(folded: str) -> bool:
     """Another card game's name, also inflected when it is long enough ("bridgessä")."""
     if folded in OTHER_GAMES:
         return True
@@ -174,7 +175,7 @@ def small_talk(typed: list[str], joined: str) -> str | None:
     (``COMPARED``); an everyday thing outweighs any game word but the strong
     ones ("whose turn is it to buy the pizza"); a time outweighs only generic game words ("hvem
     vant i går"), since players do say "we play Cuban tonight, what's different"."""
-    games = [w for w in typed if _names_other_game(fold(w))]
+    games = [w for w in typed if names_other_game(fold(w))]
     compared = bool(games) and COMPARED.search(joined) is not None
     if (games and not compared) or IDIOMS.search(joined):
         return "game"
