@@ -472,6 +472,7 @@ class SearchIndex:
                 alternatives.setdefault(word, []).extend(alts)
         self.ngram_alternatives = {w: tuple(dict.fromkeys(a)) for w, a in alternatives.items()}
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
+        self._familiar = functools.lru_cache(maxsize=16384)(self._familiar_uncached)
         self.classifier = TopicClassifier(
             [
                 (self._read(e.text)[3], e.topic)
@@ -484,6 +485,7 @@ class SearchIndex:
         """Forget every per-word result (typo corrections, term groups, n-gram dot products,
         stems): what a question costs the first time its words are seen (the benchmark)."""
         self._correct.cache_clear()
+        self._familiar.cache_clear()
         self.ngrams._word.cache_clear()
         for li in self.languages.values():
             li._groups.cache_clear()
@@ -500,7 +502,7 @@ class SearchIndex:
             for lang, li in self.languages.items()
         )
 
-    def _familiar(self, word: str) -> bool:
+    def _familiar_uncached(self, word: str) -> bool:
         return (
             self._known(word)
             or word in self.synonym_words
