@@ -33,6 +33,8 @@ from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.scoring import Variant, load_variant
 
 DEFAULT_VARIANT = "classic"
+RENDER_CACHE = 4096
+"""Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""
 ROUND_TOPIC = "round_scoring"
 
 
@@ -58,6 +60,7 @@ class RulesIndex:
         self.topics = dict(topics)
         self.search_index = SearchIndex(self.topics, examples)
         self.completions = Autocomplete(self.topics)
+        self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
 
     @classmethod
     def load(cls) -> RulesIndex:
@@ -71,11 +74,23 @@ class RulesIndex:
         clear_number_caches()
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
+        """The topic rendered for ``variant``; kept per variant object, since a rendering
+        costs about a tenth of a whole question and a table asks about the same topics."""
         try:
             topic = self.topics[topic_id]
         except KeyError:
             raise UnknownTopicError(topic_id) from None
-        return render_topic(topic, lang if lang in LANGS else "en", variant)
+        lang = lang if lang in LANGS else "en"
+        key = (topic_id, lang, id(variant))
+        cached = self._rendered_topics.get(key)
+        if cached is not None and cached[0] is variant:
+            return cached[1]
+        rendered = render_topic(topic, lang, variant)
+        if len(self._rendered_topics) >= RENDER_CACHE:
+            self._rendered_topics.clear()
+        # the variant is held with its rendering, so its id cannot be reused while cached
+        self._rendered_topics[key] = (variant, rendered)
+        return rendered
 
     def titles(self, lang: str) -> list[tuple[str, str]]:
         """Every topic as (id, title) in ``lang``, in dataset order."""
