@@ -180,7 +180,8 @@ _GAME_WORDS: dict[str, str] = {
         score scoring count value worth bonus penalty minimum open opening freeze frozen block
         natural clean dirty mixed round game win winner target tie rule rules house variant
         cuban classic bot undo mistake wrong cheat partners deuce twos aces tens ties tied
-        wins 2s 3s sevens start starts begin begins minus negative
+        wins 2s 3s sevens start starts begin begins minus negative leaderboard scoreboard
+        stats statistics
         """,
     "no": """
         canasta kort kortene kortstokk joker jokere jokerkort vill toer toere treer treere firer
@@ -192,7 +193,8 @@ _GAME_WORDS: dict[str, str] = {
         esset esser essene turen laget lagene målet 2ere 3ere krav kravet begynne
         starte minus negativ omgang
         blandet runde spill spillet vinne vinner mål uavgjort likt regel regler husregel
-        husregler variant cubansk klassisk bot boten angre feil jukse
+        husregler variant cubansk klassisk bot boten angre feil jukse toppliste statistikk
+        toppkort toppkortet
         """,
     "da": """
         canasta kort kortene joker jokere vild vilde toer toere treer treere es konge dame
@@ -202,7 +204,7 @@ _GAME_WORDS: dict[str, str] = {
         straf minimum åbne frossen frosset fryse spærret naturlig ren blandet runde spil
         spillet vinde vinder uafgjort regel regler husregel husregler cubansk klassisk bot
         botten fortryde fejl snyde esset esser turen holdet krav kravet begynde
-        starte minus minuspoint negativ
+        starte minus minuspoint negativ topliste rangliste statistik topkort topkortet
         """,
     "fi": """
         kanasta kortti kortit pakka jokeri villi kakkonen kolmonen nelonen vitonen kutonen
@@ -212,7 +214,7 @@ _GAME_WORDS: dict[str, str] = {
         raja jäätynyt jäässä jäädyttää luonnollinen puhdas seka likainen erä peli voittaa
         voittaja tavoite tasapeli sääntö säännöt kotisääntö kuubalainen botti virhe
         pakan erän erässä erää botissa botilla botille botin aloittaa aloittaja
-        miinus negatiivinen kierros
+        miinus negatiivinen kierros tulostaulu tilastot tilasto
         """,
 }
 GAME_PREFIX = 5
@@ -316,15 +318,24 @@ _FI_WE_ARE = (
     r" (?:(?:vaan|vain|vaa|nyt|taas|tanaan|bare|kun|only|just) )?"
 )
 """"There are (or will be) N of us": "meit on vaan kolme", "vi blir seks", "we'll be five"."""
+_FI_WE = r"me (?:(?:vaan|vain|vaa|nyt|taas|tanaan|ollaan|ollaa) )?"
+""""me kaks tänään": Finnish "we" before a number word (never a digit: "deal me 2")."""
+_PLAY_WITH = r"(?:spill\w*|spil|play\w*|pelata|pelaa\w*) (?:\w+ ){0,2}(?:med|with|mit|kanssa) "
+_NOT_CARDS = (
+    r"(?! (?:\w+ )?(?:kort\w*|cards?|jokers?|jokere\w*|decks?|kortstok\w*|pakka\w*|kortti\w*))"
+)
+"""Playing "with three" is three players ("går det an å spille canasta med 3"), unless cards
+follow ("play with 2 jokers")."""
 PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
         r"|vi (?:bare|kun) er (?:to|2)|(?:bare|kun) (?:os|oss) (?:to|2)|heads up|1 ?v ?1"
         r"|1 ?vs ?1|one on one|for two"
+        rf"|{_PLAY_WITH}(?:two|2|to){_NOT_CARDS}"
         r"|two player\w*|(?:canasta|kanasta) for (?:2|to|two)|(?:vi er|kun|bare|spiller"
         r" kun|spiller bare|spiller vi) (?:to|2)(?! (?:hold|lag|par|teams?|pairs?))|for to"
         rf"|(?:kaksi|kaks|2|kahden) (?:{_FI_PEOPLE})"
-        rf"|{_FI_WE_ARE}(?:kaksi|kaks|2)"
+        rf"|{_FI_WE_ARE}(?:kaksi|kaks|2)|{_FI_WE}(?:kaksi|kaks)"
         r"|kaksin\w*|kahdestaan|kahdelle|kahden kesken|kaksinpeli\w*"
         rf"|(?:just|only) (?:me and )?my (?:{_COUPLE})|(?:bare|kun) (?:meg|mig) og \w+"
         rf"|(?:meg|mig) og (?:{_COUPLE})|(?:man|vi) (?:kun|bare) er (?:to|2)"
@@ -332,18 +343,20 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
+        rf"|{_PLAY_WITH}(?:three|3|tre){_NOT_CARDS}"
         r"|three player\w*|(?:canasta|kanasta) for (?:3|tre|three)"
         r"|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
         r"|vi (?:bare|kun) er (?:tre|3)|(?:bare|kun) (?:os|oss) (?:tre|3)"
         rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
-        rf"|{_FI_WE_ARE}(?:kolme|3)"
+        rf"|{_FI_WE_ARE}(?:kolme|3)|{_FI_WE}kolme"
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
+        rf"|{_PLAY_WITH}(?:five|six|5|6|fem|seks){_NOT_CARDS}"
         r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
         r"|vi (?:bare|kun)? ?er (?:fem|seks|5|6)"
         rf"|(?:viisi|viis|kuusi|kuus|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin"
-        rf"|kuusin|{_FI_WE_ARE}(?:viisi|viis|kuusi|kuus|5|6)"
+        rf"|kuusin|{_FI_WE_ARE}(?:viisi|viis|kuusi|kuus|5|6)|{_FI_WE}(?:viisi|viis|kuusi|kuus)"
     ),
 }
 """Phrases that state how many play, folded (see ``text.fold``); the topic for that count."""
@@ -399,6 +412,9 @@ _NOT_NONE = r"(?<!no )(?<!ingen )(?<!intet )(?<!nothing )(?<!not a )(?<!zero )(?
 """A wild card on top of the pile ("toer øverst i bunken") is what the pile rule forbids
 taking, and "no wild cards in the pile" says the pile is not frozen: neither is the frozen
 pile's cue."""
+_WILD_ON_TOP = rf"(?:(?:is|er|on|ligger|lies|sits) )?(?:{_ON_TOP})"
+"""Said of the wild card itself ("a 2 is on top", "toer øverst"), not of another card after
+it ("jokeri, jätkä päällä": the jack is on top)."""
 WILD_IN_PILE_BOOST = 1.8
 """Above the other cues: such questions also say "pick it up", which most labelled questions
 about taking the pile say too (1.4 let them win; leave-one-set-out is the same at 1.4-1.8)."""
@@ -478,7 +494,7 @@ CUES: tuple[Cue, ...] = (
     ),
     _cue(
         "frozen_pile",
-        rf"{_NOT_NONE}(?:{_WILD}) (?!(?:\w+ )?(?:{_ON_TOP}))(?:\w+ ){{0,2}}"
+        rf"{_NOT_NONE}(?:{_WILD}) (?!{_WILD_ON_TOP})(?:\w+ ){{0,2}}"
         r"(?:in|i|inside|under|buried in|on|onto|pa|oven pa)"
         rf" (?:the |a )?(?:\w+ )?"
         rf"(?:{_PILE})|(?:{_PILE}) (?:has|had|har|havde|hadde) (?:\w+ )?(?:{_WILD})"
@@ -509,7 +525,8 @@ CUES: tuple[Cue, ...] = (
         "scorekeeping_bot",
         r"bot\w*|command\w*|kommando\w*|komento\w*|undo|angre|fortryd\w*|slash"
         r"|registrer\w*|kirjaa\w*|kirjat\w*|kirjau\w*|keep\w* score|fore (?:poeng|point)"
-        r"|leaderboard|toppliste\w*|topliste\w*|rangliste\w*|tulostaulu\w*",
+        r"|leaderboard|toppliste\w*|topliste\w*|rangliste\w*|tulostaulu\w*|scoreboard|stats"
+        r"|statisti\w*|statistik\w*|tilasto\w*",
         absent=0.8,
     ),
 )
@@ -553,6 +570,8 @@ _AGREE = (
 vi bli enige om", "mistä säännöistä voi sopia") is what house rules are."""
 _GO_OUT = (
     r"(?:last|sidste|siste|viimeise\w*) (?:card|kort|kortti\w*)"
+    r"|(?:one|1|ett|et|yksi|yks|yhden) (?:\w+ )?(?:card|kort|kortti\w*) (?:\w+ )?(?:left|igjen"
+    r"|tilbage|tilbake|jaljella|kadessa)"
     r"|go out|goes out|going out|went out|gone out|ga ut|gar ut|gikk ut|gatt ut|ga ud|gar ud"
     r"|gik ud|gaet ud|menee ulos|menna ulos|meni ulos|mennaan ulos|ulosmeno\w*"
 )
@@ -671,7 +690,7 @@ _NOT_FROZEN = (
     r"|jaatyny\w*|jaassa)|unfrozen"
     rf"|(?:no|ingen|intet|nothing|ei|not any|zero) (?:\w+ )?(?:{_WILD}|vildt|vilde|villej\w*)"
     r" (?:\w+ ){0,2}(?:in|i) (?:the )?(?:pile|bunken|kastebunken|afkastbunken|pakassa|pakkaan)"
-    rf"|(?:{_WILD}) (?:\w+ )?(?:{_ON_TOP})"
+    rf"|(?:{_WILD}) {_WILD_ON_TOP}"
 )
 TAKING_NOT_FROZEN_BOOST = 1.5
 FROZEN_DENIED = 0.8
@@ -721,6 +740,13 @@ _ROUND_ENDS = (
     r"|slutt\w*|slut|lopet\w*|paatt\w*|paattaa) (?:\w+ ){0,2}(?:round|runde\w*|era\w*|hand)"
     r"|(?:round|runde\w*|era\w*) (?:\w+ ){0,2}(?:ends?|slutter|avsluttes|afsluttes|loppuu|paattyy)"
 )
+_DRAW = r"draw\w*|drew|traek\w*|trak|trekk\w*|trakk|nosta\w*|nostin|nosti"
+_TAKE_PILE = (
+    r"(?:take|tage|ta|ottaa|ottaako|pick up|samle\w*) (?:\w+ ){0,2}(?:pile|discards"
+    r"|kastebunke\w*|afkastbunke\w*|poistopak\w*|pakan)"
+)
+"""Drawing and taking the pile in one question ("kan jeg trække og så også tage kastebunken"):
+what a turn allows, not the stock running out."""
 _SUIT = r"suits?|maita|maata|maa|maan|farge\w*|farve\w*|kulor\w*"
 _RUN = r"meld\w*|sarja\w*|run|runs|sekvens\w*|raekke\w*|rekke\w*|suora\w*|together|sammen|yhdessa"
 CUES += (
@@ -729,6 +755,7 @@ CUES += (
     _together("turn", _OTHERS, _PUT_ON, boost=1.3),
     _cue("equipment_deal", _DECKS, boost=1.4),
     _together("round_scoring", _COUNT_UP, _ROUND_END, boost=1.3),
+    _together("turn", _DRAW, _TAKE_PILE, boost=1.3),
 )
 """Adding cards to the other side's melds ("can i put my 8s on the other team's 8s") is what a
 turn allows and forbids; how many decks or jokers the game uses is the equipment; counting up

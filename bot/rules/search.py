@@ -141,10 +141,13 @@ WHOLE_VARIANT_WORDS = frozenset(
     {"lag", "hold", "par", "pair", "pairs", "pari", "parit", "dele", "deler", "delt", "ut", "ud"}
     | {"lagene", "laget", "holdene", "holdet", "parene", "parrene", "teams", "joukkueet"}
     | {"far", "faar", "fa", "faa", "get", "gets", "blir", "bliver", "blive", "become", "saa"}
+    | {"makker", "makkere", "makkerne", "partner", "partners", "teammate", "teammates"}
+    | {"gar", "gaar", "possible", "mulig", "muligt", "voiko", "voiks"}
 )
 """Words of what a variant's overview states and no single rule does: the decks and cards
 dealt, the seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir
-lagene"), and the plain verbs such questions use ("får", "blir", "get"). A question naming a
+lagene", "vi er 3, hvem er makker med hvem"), and the plain verbs such questions use ("får",
+"blir", "get"). A question naming a
 variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
 WHOLE_ASK = re.compile(
     r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"

@@ -119,6 +119,8 @@ IDIOMS = re.compile(
     rf"|(?:the|that) {_NOT_OURS}\w+ game (?:last night|yesterday)"
     r"|jokerit (?:voitti|havisi|pelaa\w*|pelasi)"
     r"|joker (?:movie|film\w*|elokuva\w*|leffa\w*|series|serie\w*)|batman"
+    r"|(?:catch|see|watch|saw|watched|caught|se|saa|saw|naittek\w*|katsoi\w*) (?:the |that |kampen"
+    r" |matsin )?(?:\w+ )?(?:match|matsi\w*|kamp\w*|ottelu\w*|game last night)"
     rf"|(?:{_FROZEN}) (?:\w+ ){{0,2}}(?:{_BODY})|(?:{_BODY}) (?:\w+ ){{0,3}}(?:{_FROZEN}))"
     r"(?= |$)"
 )

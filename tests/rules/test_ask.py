@@ -510,3 +510,26 @@ def test_holding_a_black_three_in_cuban_is_still_the_black_three_rule() -> None:
 def test_a_canasta_named_as_wild_is_the_cuban_wild_card_canasta(question: str, lang: str) -> None:
     answer = INDEX.ask(question, lang=lang, variant=CUBAN)
     assert answer.topic_ids[0] == "wild_canastas"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        ("where do i find the leaderboard", "en", "scorekeeping_bot"),
+        ("missä näkee tilastot", "fi", "scorekeeping_bot"),
+        ("me kolme tänään, montako korttia jaetaan", "fi", "three_players"),
+        ("can we play canasta with 3, what changes", "en", "three_players"),
+    ],
+)
+def test_the_bots_own_words_and_spoken_counts_are_understood(
+    question: str, lang: str, topic: str
+) -> None:
+    """The leaderboard and statistics are the bot's; "me kolme" and "play with 3" say how
+    many play, as "vi er tre" does."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids[0] == topic
+
+
+def test_a_match_watched_last_night_is_small_talk() -> None:
+    answer = INDEX.ask("did you watch the match yesterday, what a finish", variant=CLASSIC)
+    assert answer.kind == "no_match"
