@@ -330,7 +330,7 @@ PLAYER_COUNTS: dict[str, str] = {
     "two_players": (
         rf"(?:two|2|to) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:two|2) of us|me and my \w+"
         r"|vi (?:bare|kun) er (?:to|2)|(?:bare|kun) (?:os|oss) (?:to|2)|heads up|1 ?v ?1"
-        r"|1 ?vs ?1|one on one|for two"
+        r"|1 ?vs ?1|one on one|for two|2p|2 player"
         rf"|{_PLAY_WITH}(?:two|2|to){_NOT_CARDS}"
         r"|two player\w*|(?:canasta|kanasta) for (?:2|to|two)|(?:vi er|kun|bare|spiller"
         r" kun|spiller bare|spiller vi) (?:to|2)(?! (?:hold|lag|par|teams?|pairs?))|for to"
@@ -343,7 +343,7 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
-        rf"|{_PLAY_WITH}(?:three|3|tre){_NOT_CARDS}"
+        rf"|{_PLAY_WITH}(?:three|3|tre){_NOT_CARDS}|3p"
         r"|three player\w*|(?:canasta|kanasta) for (?:3|tre|three)"
         r"|(?:vi er|kun|bare|spiller kun|spiller vi) (?:tre|3)|for tre"
         r"|vi (?:bare|kun) er (?:tre|3)|(?:bare|kun) (?:os|oss) (?:tre|3)"
@@ -352,7 +352,7 @@ PLAYER_COUNTS: dict[str, str] = {
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"
-        rf"|{_PLAY_WITH}(?:five|six|5|6|fem|seks){_NOT_CARDS}"
+        rf"|{_PLAY_WITH}(?:five|six|5|6|fem|seks){_NOT_CARDS}|5p|6p"
         r"|(?:five|six) player\w*|(?:vi er|spiller vi) (?:fem|seks|5|6)|for (?:fem|seks)"
         r"|vi (?:bare|kun)? ?er (?:fem|seks|5|6)"
         rf"|(?:viisi|viis|kuusi|kuus|5|6|viiden|kuuden) (?:{_FI_PEOPLE})|viidelle|kuudelle|viisin"

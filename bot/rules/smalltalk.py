@@ -68,6 +68,9 @@ _EVERYDAY = """
     lahjakortti lahjakortin gavekort gavekortet arvonta arvontaan arvonnassa arvonnan
     lotteri lottery raffle bank banken pankki rema kiwi coop prisma lidl fjell fjellet
     pakkanen pakkasta pakkasella pakkaseen pakastin pakastimeen pakastimessa freezer fryseren
+    plants planter plantene planterne blomster blomstene blomsterne kasvit kukat
+    overtime forlenget forlængelse jatkoaika jatkoajalla season sesong sæson kausi jakso
+    episode episoden afsnit areena areenasta juoma juomat juomia
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -112,7 +115,7 @@ IDIOMS = re.compile(
     r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
     r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
     r"|melde\w* fra|meld fra|meldte fra"
-    r"|(?:computer|screen|pc|laptop|discord|kone|skaerm\w*|skjerm\w*"
+    r"|(?:computer|screen|pc|pcen|pc en|laptop|discord|kone|skaerm\w*|skjerm\w*"
     r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"
     r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*"
     rf"|(?:score|result) (?:in|of|from) (?:the|that|yesterdays?) {_NOT_OURS}\w+ (?:game|match)"

@@ -533,3 +533,20 @@ def test_the_bots_own_words_and_spoken_counts_are_understood(
 def test_a_match_watched_last_night_is_small_talk() -> None:
     answer = INDEX.ask("did you watch the match yesterday, what a finish", variant=CLASSIC)
     assert answer.kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("frost tonight, I have to cover the plants after this round", "en"),
+        ("pcen frøs, vent litt", "no"),
+        ("så I den nye sæson i går?", "da"),
+        ("kuka hakee juomat seuraavaksi", "fi"),
+    ],
+)
+def test_weather_screens_shows_and_drinks_are_small_talk(question: str, lang: str) -> None:
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
+
+
+def test_a_player_count_written_as_2p_is_two_players() -> None:
+    assert INDEX.ask("2p rules?", variant=CLASSIC).topic_ids[0] == "two_players"
