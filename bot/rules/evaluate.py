@@ -19,7 +19,7 @@ from pathlib import Path
 from bot.rules.examples import OFF_TOPIC, all_examples, examples_dir, load_examples
 from bot.rules.examples import Example as Question
 from bot.rules.index import RulesIndex
-from bot.rules.topics import LANGS, all_topics
+from bot.rules.topics import LANGS
 from bot.scoring import load_variant
 
 DEFAULT_QUESTIONS = examples_dir() / "questions.toml"
@@ -62,7 +62,7 @@ def index_without(questions: Iterable[Question]) -> RulesIndex:
     a question the search learned from would otherwise be graded against itself."""
     asked = {(q.lang, q.text) for q in questions}
     kept = [e for e in all_examples() if (e.lang, e.text) not in asked]
-    return RulesIndex(all_topics(), kept)
+    return RulesIndex.load().relearned(kept)
 
 
 def ranked_ids(index: RulesIndex, q: Question) -> tuple[str, list[str]]:

@@ -7,6 +7,7 @@ between an answer, a choice between two topics and an honest "no match".
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
@@ -61,6 +62,14 @@ class RulesIndex:
         self.search_index = SearchIndex(self.topics, examples)
         self.completions = Autocomplete(self.topics)
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
+
+    def relearned(self, examples: Iterable[Example]) -> RulesIndex:
+        """This index with its search's learned channel trained on ``examples`` instead (see
+        ``SearchIndex.relearned``); the shipped index is left as it is."""
+        twin = copy.copy(self)
+        twin.search_index = self.search_index.relearned(examples)
+        twin._rendered_topics = {}
+        return twin
 
     @classmethod
     def load(cls) -> RulesIndex:

@@ -20,6 +20,7 @@ matched to the least bad topic. The n-gram cosine is already in [0, 1]; the two 
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Iterable, Mapping
@@ -478,13 +479,25 @@ class SearchIndex:
         self.ngram_alternatives = {w: tuple(dict.fromkeys(a)) for w, a in alternatives.items()}
         self._correct = functools.lru_cache(maxsize=16384)(self._correct_uncached)
         self._familiar = functools.lru_cache(maxsize=16384)(self._familiar_uncached)
-        self.classifier = TopicClassifier(
+        self.classifier = self._trained(examples)
+
+    def _trained(self, examples: Iterable[Example]) -> TopicClassifier:
+        return TopicClassifier(
             [
                 (self._read(e.text)[3], e.topic)
                 for e in examples
-                if e.topic != OFF_TOPIC and e.topic in position
+                if e.topic != OFF_TOPIC and e.topic in self.position
             ]
         )
+
+    def relearned(self, examples: Iterable[Example]) -> SearchIndex:
+        """This index with the learned channel trained on ``examples`` instead. The topics'
+        channels and the per-word caches do not depend on the labelled questions, so they are
+        shared: leaving each question set out in turn (``evaluate.index_without``) then costs
+        a classifier per set, not a whole index."""
+        twin = copy.copy(self)
+        twin.classifier = self._trained(examples)
+        return twin
 
     def clear_caches(self) -> None:
         """Forget every per-word result (typo corrections, term groups, n-gram dot products,

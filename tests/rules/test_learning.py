@@ -83,3 +83,19 @@ def test_posterior_is_a_distribution(labelled, words) -> None:
         assert set(posterior) == {topic for _, topic in labelled}
     else:
         assert not (features(words) & classifier.vocabulary)
+
+
+def test_relearning_ranks_as_a_fresh_index_and_leaves_the_shipped_one_alone() -> None:
+    """Leaving a set out shares the topics' channels with the shipped index: the ranking must
+    be the one a whole new index trained on the same questions gives."""
+    kept = all_examples()[::2]
+    shipped = RulesIndex.load()
+    learned_before = len(shipped.search_index.classifier)
+    relearned = shipped.relearned(kept)
+    fresh = RulesIndex(all_topics(), kept)
+    for example in all_examples()[1::97]:
+        ours = relearned.ask(example.text, lang=example.lang, variant=CLASSIC).ranking
+        theirs = fresh.ask(example.text, lang=example.lang, variant=CLASSIC).ranking
+        assert [h.id for h in ours] == [h.id for h in theirs]
+        assert [h.score for h in ours] == pytest.approx([h.score for h in theirs])
+    assert len(shipped.search_index.classifier) == learned_before
