@@ -938,6 +938,7 @@ WILD_CANASTA = (
 )
 """A canasta named as wild ("wild canasta", "villikanasta", "canasta af vilde kort"): it says
 "canasta" itself, so no other canasta word is needed (``WILD_ONLY``)."""
+WILD_CANASTA_WORD = _phrase(WILD_CANASTA)
 WILD_ONLY = re.compile(
     r"(?:^| )(?:(?:all|only|just|pure|nothing but) (?:\w+ )?(?:wild\w*|jokers?|2s|twos|deuces)"
     r"|(?:bare|kun|udelukkende|lutter|pelk\w*|pelkast\w*) (?:\w+ )?(?:jokere\w*|jokerkort\w*"

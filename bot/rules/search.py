@@ -59,7 +59,7 @@ from bot.rules.lexicon import (
     TARGET_TOPIC,
     VALUE_TOPIC,
     VALUE_WORDS,
-    WILD_CANASTA,
+    WILD_CANASTA_WORD,
     WILD_CARD,
     WILD_ONLY,
     WILD_ONLY_BOOST,
@@ -228,7 +228,6 @@ def _target_topic(words: list[str], joined: str) -> str | None:
 
 
 WILD_ONLY_TOPIC = "wild_canastas"
-WILD_CANASTA_WORD = re.compile(rf"(?:^| )(?:{WILD_CANASTA})(?= |$)")
 
 
 def position_of(ids: list[str], topic_id: str) -> int | None:
@@ -786,12 +785,11 @@ class SearchIndex:
         chatter = chat == "game" or things or (chat == "time" and not specific)
         if chatter:
             game = strong = False  # small talk that shares game words ("vant", "går", "tur")
+            factor *= SMALL_TALK_DAMP
         # a weak match is offered as a choice only on specific evidence (``answer.decide``)
         offer = game and specific
         if not game:
             factor *= NO_GAME_WORD
-        if chatter:
-            factor *= SMALL_TALK_DAMP
         # "cuban how many cards each + what do we play to": the overview, which gives both
         whole = self._whole_variant(words)
         named = None if whole else self._variant_context(content)
