@@ -53,7 +53,8 @@ _HAND_AFTER = re.compile(
     r"|hanna|hand)|kateen|kadessa|jai)"
 )
 _HAND_BEFORE = re.compile(
-    r"(?:sat med|satt med|sad med|had|hadde|havde|kateen|jai|left with|stuck with)$"
+    r"(?:(?:sat|satt|sad|sitter|sidder) (?:igjen |igen |tilbake |tilbage )?med|had|hadde|havde"
+    r"|kateen|jai|left with|stuck with)$"
 )
 _TABLE_AFTER = re.compile(
     r"^(?:points? )?(?:on the table|in melds|melded|down|pa bordet|lagt (?:ud|ut|ned)|meldt"
@@ -65,7 +66,7 @@ _FOR = r"(?: (?:cards|kort|kortti\w*))?(?: (?:for|worth|til|pa|paa|verdt|vaerd))
 """What may stand between the verb and the points: "la ned kort for 290", "meldt for 510",
 "put down cards worth 300"."""
 _TABLE_BEFORE = re.compile(
-    r"(?:poydassa|poytaan|sarjoihin|on the table|pa bordet|table|melded|meldte|meldet|meldede"
+    r"(?:poydassa|poytaan|sarjoihin|on the table|pa bordet|table|melded|meldte|meldet|meldede|melda"
     rf"|meldt|laid down|put down|lagde ud|la (?:ut|ned)|lagt (?:ut|ud|ned)|laskettiin|laskimme)"
     rf"{_FOR}{_ABOUT}$"
 )

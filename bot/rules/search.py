@@ -136,14 +136,15 @@ GENERIC_PREFIXES = (
 WHOLE_VARIANT_PREFIXES = (
     *("card", "kort", "deal", "uddel", "jaet", "jaka", "jako", "seat", "sidd", "sitt", "istu"),
     *("team", "joukku", "player", "many", "mange", "mang", "mont", "hver", "kulle", "each"),
-    *("deck", "pack", "kortstok", "kortspil", "pakkaa"),
+    *("deck", "pack", "kortstok", "kortspil", "pakkaa", "shuffl", "stokk", "sekoit"),
 )
 WHOLE_VARIANT_WORDS = frozenset(
     {"lag", "hold", "par", "pair", "pairs", "pari", "parit", "dele", "deler", "delt", "ut", "ud"}
     | {"lagene", "laget", "holdene", "holdet", "parene", "parrene", "teams", "joukkueet"}
     | {"far", "faar", "fa", "faa", "get", "gets", "blir", "bliver", "blive", "become", "saa"}
     | {"makker", "makkere", "makkerne", "partner", "partners", "teammate", "teammates"}
-    | {"gar", "gaar", "possible", "mulig", "muligt", "voiko", "voiks"}
+    | {"gar", "gaar", "possible", "mulig", "muligt", "voiko", "voiks", "go", "goes", "use", "used"}
+    | {"bruke", "brukes", "bruge", "bruges", "kaytetaan", "kaytetty"}
 )
 """Words of what a variant's overview states and no single rule does: the decks and cards
 dealt, the seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir
@@ -154,7 +155,7 @@ WHOLE_ASK = re.compile(
     r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"
     r"|teams?|joukku\w*"
     r"|lag|lagene|hold|holdene|pairs?|parit|partners|decks?|kortstok\w*|kortspil|pakkaa"
-    r"|(?:cards?|kort\w*) (?:\w+ ){0,3}(?:each|hver|hvert|kullekin|per)"
+    r"|(?:cards?|kort\w*) (?:\w+ ){0,3}(?:each|hver|hvert|kullekin|per|pr|apiece)"
     r"|(?:each|every|hver|kullekin) (?:player|spiller\w*|pelaaja\w*))(?= |$)"
 )
 """What only a variant's overview states, said in a question that also asks about a rule ("cuban

@@ -71,6 +71,8 @@ _EVERYDAY = """
     plants planter plantene planterne blomster blomstene blomsterne kasvit kukat
     overtime forlenget forlængelse jatkoaika jatkoajalla season sesong sæson kausi jakso
     episode episoden afsnit areena areenasta juoma juomat juomia
+    office kontor kontoret kontoret toimisto toimistolla toissa snoring snore snorker snorke
+    kuorsaa kuorsaus
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -102,7 +104,8 @@ _NOT_OURS = r"(?!canasta|kanasta|card|cuban|last|next|first|whole|this|our)"
 IDIOMS = re.compile(
     r"(?:^| )(?:such a joker|(?:sadan|saan|sa) (?:en )?joker|(?:for|sikke) en joker"
     r"|(?:aika|aikamoinen|ihan|mika|varsinainen|oikea|todellinen) jokeri"
-    r"|wild night|villi ilta|vill kveld"
+    r"|(?:wild|villi|vild|vill|vilt) (?:\w+ )?(?:night|week|day|weekend|ride|party|ilta|viikko"
+    r"|paiva|viikonloppu|kveld|aften|uke|uge|dag|helg|helgen|fest|juhlat)"
     r"|(?:skikkelig|rigtig|ordentlig|real|total) (?:en )?joker"
     r"|(?:the|that) joker who|that joker (?!in|on|is)\w+ (?:still |just )?(?:owes|said|told|is)"
     r"|says hi|sier hei|siger hej|sanoo (?:moi|hei)|(?:good|great|god|hyva) deal|hyva diili"
@@ -115,7 +118,8 @@ IDIOMS = re.compile(
     r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
     r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
     r"|melde\w* fra|meld fra|meldte fra"
-    r"|(?:computer|screen|pc|pcen|pc en|laptop|discord|kone|skaerm\w*|skjerm\w*"
+    r"|(?:computer|screen|pc|pcen|pc en|laptop|discord|kone|skaerm\w*|skjerm\w*|headphones|headset"
+    r"|hodetelefon\w*|hovedtelefon\w*|kuulok\w*"
     r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"
     r"|jaaty\w*|jumit\w*|hang\w*)|stock market|aksjemarked\w*|aktiemarked\w*|osakemark\w*"
     rf"|(?:score|result) (?:in|of|from) (?:the|that|yesterdays?) {_NOT_OURS}\w+ (?:game|match)"

@@ -86,12 +86,14 @@ STOPWORDS: dict[str, frozenset[str]] = {
 }
 ALL_STOPWORDS: frozenset[str] = frozenset().union(*STOPWORDS.values())
 KEEP: dict[str, frozenset[str]] = {
-    "en": frozenset(),
-    "no": frozenset({"to"}),
-    "da": frozenset({"to"}),
+    "en": frozenset({"min", "sit"}),
+    "no": frozenset({"to", "under", "like"}),
+    "da": frozenset({"to", "under"}),
     "fi": frozenset(),
 }
-"""Words that are function words elsewhere but rules words here ("to spillere": two players)."""
+"""Words that are function words in another language but rules words in this one: "to spillere"
+is two players, "the min to open" the minimum and "where do we sit" the seating, though "min"
+and "sit" are Danish and Norwegian for "my" and "his"."""
 
 
 def normalise(text: str) -> str:

@@ -550,3 +550,41 @@ def test_weather_screens_shows_and_drinks_are_small_talk(question: str, lang: st
 
 def test_a_player_count_written_as_2p_is_two_players() -> None:
     assert INDEX.ask("2p rules?", variant=CLASSIC).topic_ids[0] == "two_players"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("what a wild weekend that was, still tired", "en"),
+        ("makkeren min fra badminton ringte, hun er syk", "no"),
+        ("hovedtelefonerne fryser hele tiden", "da"),
+        ("villi päivä takana, nyt rentoudutaan", "fi"),
+    ],
+)
+def test_a_wild_week_a_sports_partner_and_frozen_headphones_are_small_talk(
+    question: str, lang: str
+) -> None:
+    """ "makker" is a partner at badminton or at work as often as at the table, so it no longer
+    outweighs an everyday word; "wild" and "freeze" in their everyday senses are chatter."""
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        ("vi er to lag på to, hvem sitter hvor", "no", "equipment_deal"),
+        ("six of us, how many decks do we shuffle together", "en", "five_six_players"),
+        ("me n my bf tonight, how does it work with 2", "en", "two_players"),
+        ("going out the normal way, not concealed, what's the bonus", "en", "going_out"),
+        ("hvor længe spiller vi videre", "da", "end_of_game"),
+        ("cubansk, kort pr. spiller?", "da", "cuban"),
+        ("ingen flere kort i bunken og ingen har gått ut, hva nå", "no", "stock_exhausted"),
+    ],
+)
+def test_counts_seating_and_what_a_question_rules_out_decide_the_topic(
+    question: str, lang: str, topic: str
+) -> None:
+    """Two teams of two is the partnership game's seating; six players shuffling their decks
+    is the six-player game as a whole; "not concealed" rules concealed going out out; "how long
+    do we go on" is the end of the game."""
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic

@@ -34,6 +34,7 @@ INDEX = RulesIndex.load()
         ("we melded 380, one mixed canasta, partner got stuck with 45 in hand, total?", "en", 635),
         ("vi meldte 250, har en skitten canasta og gikk ut, 30 igjen på handa", "no", 620),
         ("500 for en ren canasta, 200 i kort ude, 2 røde 3'ere, 40 på hånden", "da", 860),
+        ("vi melda 400, én ren canasta, makker gikk ut, jeg satt igjen med 20", "no", 980),
     ],
 )
 def test_a_described_round_gets_its_net_first(question: str, lang: str, net: int) -> None:
