@@ -20,6 +20,10 @@ from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
+OVERVIEWS = frozenset({"cuban", "two_players", "three_players", "five_six_players"})
+"""A variant's overview at the top is no sign the question is about something other than the
+opening: "playing Cuban, our team has 3200, what's the threshold for our first meld" names the
+variant and asks for its minimum."""
 
 # A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600" (thousands separators).
 _SCORE = re.compile(
@@ -41,7 +45,8 @@ _SCORE_STATEMENT = re.compile(
     r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
     r"we r (?:at|on)|were (?:at|on)|we sit at|we stand at|"
     r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
-    r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme)\b"
+    r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme|(?:meilla|meil)(?= -?\d)|"
+    r"our (?:team|side) (?:has|is at|is on)|(?:laget|holdet) (?:vart|vores|wart) (?:har|er pa))\b"
 )
 # "how much do we need" beside a score statement asks for the next meld's minimum, unless it
 # is about winning ("we have 4000, what do we need to win").
@@ -133,14 +138,20 @@ def find_score(question: str) -> int | None:
 
 def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:
     """Is a score in the question about the opening minimum? Yes when the search says the
-    question is about it or an opening word is used; a bare score statement ("we are at -200")
-    counts too, unless the search is sure the question is about something else ("we have 1600
-    and two canastas, can we go out?"), except when it asks what the side needs ("vi har 1700,
-    hvor mye må vi ha")."""
+    question is about it; when an opening word is used, unless the search is sure of another
+    rule and nothing says the number is the side's score ("she opened with 40 when they needed
+    50", "we never melded, minus 300?", "a fixed opening of 120": no score at all); a bare score
+    statement ("we are at -200") counts too, unless the search is sure the question is about
+    something else ("we have 1600 and two canastas, can we go out?"), except when it asks what
+    the side needs ("vi har 1700, hvor mye må vi ha")."""
     folded = fold(normalise(question))
-    if top_topic == OPENING_TOPIC or _OPENING_INTENT.search(folded):
+    if top_topic == OPENING_TOPIC:
         return True
-    if not _SCORE_STATEMENT.search(folded):
+    sure_of_other = sure_of_other and top_topic not in OVERVIEWS
+    statement = _SCORE_STATEMENT.search(folded) is not None
+    if _OPENING_INTENT.search(folded) and (statement or not sure_of_other):
+        return True
+    if not statement:
         return False
     needs = _NEED_INTENT.search(folded) is not None and not _WIN_INTENT.search(folded)
     return needs or not sure_of_other

@@ -588,3 +588,36 @@ def test_counts_seating_and_what_a_question_rules_out_decide_the_topic(
     is the six-player game as a whole; "not concealed" rules concealed going out out; "how long
     do we go on" is the end of the game."""
     assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        ("he opened with 40 but we needed 50, noticed it a round later, penalty?", "en", None),
+        ("we had 2 red threes but never melded anything, do we lose 200?", "en", "red_threes"),
+        ("farmor vil ha fast åpningskrav på 120 hele kvelden, kjent husregel?", "no", None),
+    ],
+)
+def test_an_opening_word_beside_a_number_that_is_no_score_gets_no_opening_figure(
+    question: str, lang: str, topic: str | None
+) -> None:
+    """A meld that fell short, red threes that count against a side, a fixed minimum as a
+    house rule: the number is not the side's score, so no "at 40 you need 15" is computed and
+    the rule the search found is the answer."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert answer.topic_ids[0] != "opening_minimum"
+    assert topic is None or answer.topic_ids[0] == topic
+    assert not any("opening" in c.lower() or "åpne" in c.lower() for c in answer.computed)
+
+
+@pytest.mark.parametrize(
+    ("question", "minimum"),
+    [
+        ("playing cuban, our team has 3200, what's the threshold for our first meld", 120),
+        ("we have 1600, can we open with the discard pile?", 90),
+    ],
+)
+def test_a_stated_score_still_gets_the_opening_figure(question: str, minimum: int) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.computed
+    assert f"**{minimum}**" in answer.computed[0]
