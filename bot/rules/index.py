@@ -29,7 +29,7 @@ from bot.rules.numbers import (
 )
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
-from bot.rules.search import SearchIndex
+from bot.rules.search import ScoredTopic, SearchIndex
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.scoring import Variant, load_variant
 
@@ -132,8 +132,21 @@ class RulesIndex:
             if result.small_talk
             else compute(question, variant, top, sure_of_other=kind == "answer")
         )
-        forced = [self._topic_for(f) for f in figures]
+        # cards of one rank beside a rule the search is sure of ("stuck with two black threes,
+        # how much do they cost") are counted beside that rule's answer (``CARD_CLOSE``)
+        sure = (
+            kind == "answer"
+            and top != CARD_VALUES_TOPIC
+            and not self._close(result.hits, CARD_VALUES_TOPIC)
+        )
+        forced = [
+            self._topic_for(f)
+            for f in figures
+            if not (sure and isinstance(f, CardAnswer) and len(f.cards) < HAND_RANKS)
+        ]
         forced = [t for t in forced if t in self.topics]
+        if sure and not forced and figures:
+            suggested = list(dict.fromkeys([*suggested, CARD_VALUES_TOPIC]))[:3]
         if forced:
             kind = "answer"
             shown = forced[:1]
@@ -174,6 +187,14 @@ class RulesIndex:
         return replace(rendered, note=note)
 
     @staticmethod
+    def _close(hits: tuple[ScoredTopic, ...], topic_id: str) -> bool:
+        """Whether the search ranks ``topic_id`` near its best (``CARD_CLOSE``)."""
+        best = hits[0].score if hits else 0.0
+        return any(
+            h.id == topic_id and h.score >= CARD_CLOSE * best for h in hits[:CARD_CLOSE_RANKS]
+        )
+
+    @staticmethod
     def _verdict(figures: list[Computed], lang: str) -> tuple[str, ...]:
         """With a score and a hand both in the question ("we have 1600, is K K K Q Q Q enough
         to put down"), whether the hand reaches the minimum: the question players ask."""
@@ -211,6 +232,18 @@ class RulesIndex:
         names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]
         cards = " + ".join(names)
         return translate(lang, "rules.computed.cards", cards=cards, points=figure.points)
+
+
+HAND_RANKS = 2
+CARD_CLOSE = 0.5
+CARD_CLOSE_RANKS = 5
+"""A hand of several ranks counted in the question ("left in hand K 7 7 A, how much") is
+answered with the card values. Cards of one rank are too, unless the search is sure of another
+rule and ranks the card values nowhere near it (below half the best score or outside the top
+five): "stuck with two black threes, how much do they cost us" gets the black-three rule, and
+"teller toeren som joker" the wild-card rule, with the count beside it. Leaving each labelled
+set out in turn, 0.3-0.7 and the top 2-5 were within 0.1 point of each other; always answering
+with the card values measured 0.1-0.4 points lower on each group of sets."""
 
 
 @functools.cache

@@ -193,6 +193,18 @@ _NOT_CARDS_AFTER = frozenset(_UNITS.split())
 no deuce, "tre spillere" no threes."""
 
 
+_COLOURS = {
+    **dict.fromkeys(
+        ["black", "sort", "sorte", "svart", "svarte", "musta", "mustaa", "mustat", "mustia"],
+        "black",
+    ),
+    **dict.fromkeys(
+        ["red", "rød", "røde", "rod", "rode", "punainen", "punaista", "punaiset", "punaisia"], "red"
+    ),
+}
+"""A colour between a count and a three: "two black threes" counts two threes, not a deuce."""
+
+
 def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
     """The longest run of consecutive card words: (cards, words in the run, whether any word
     is more than a bare digit: "2+2" alone is arithmetic, not a hand). A count before a card
@@ -212,7 +224,16 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
         step = 1
         # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces
         listed = bool(run) and i > 0 and len(raws[i - 1]) <= SYMBOL_LENGTH
-        if count > 1 and nxt and not nxt.isdecimal() and not listed:
+        colour = _COLOURS.get(nxt.lower()) if count > 1 else None
+        third = raws[i + 2] if i + 2 < len(raws) else ""
+        if colour and _card_token(third) == ("3",):
+            # "two black threes" are two threes, worth a black three's value; red ones none
+            ranks, step = (["3"] * count if colour == "black" else []), 3
+            if not ranks:
+                run, run_ranks = [], []
+                i += step
+                continue
+        elif count > 1 and nxt and not nxt.isdecimal() and not listed:
             counted = _card_token(nxt)
             if counted and len(counted) == 1:
                 ranks, step = counted * count, 2

@@ -621,3 +621,20 @@ def test_a_stated_score_still_gets_the_opening_figure(question: str, minimum: in
     answer = INDEX.ask(question, variant=CLASSIC)
     assert answer.computed
     assert f"**{minimum}**" in answer.computed[0]
+
+
+def test_cards_of_one_rank_beside_a_sure_rule_are_counted_beside_it() -> None:
+    """Two black threes left in hand: the black-three rule answers, with their count (2 × 5),
+    and the card values are offered beside it; "two" before "black threes" is no deuce."""
+    answer = INDEX.ask(
+        "stuck with two black threes in hand at the end, what do they cost us", variant=CLASSIC
+    )
+    assert answer.topic_ids == ("black_threes",)
+    assert "**10**" in answer.computed[0]
+    assert "card_values" in [t for t, _ in answer.suggestions]
+
+
+def test_a_listed_hand_is_answered_with_the_card_values() -> None:
+    answer = INDEX.ask("K Q joker 5 left in my hand, how much do we lose", variant=CLASSIC)
+    assert answer.topic_ids == ("card_values",)
+    assert "**75**" in answer.computed[0]
