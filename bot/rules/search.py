@@ -137,6 +137,7 @@ WHOLE_VARIANT_PREFIXES = (
     *("card", "kort", "deal", "uddel", "jaet", "jaka", "jako", "seat", "sidd", "sitt", "istu"),
     *("team", "joukku", "player", "many", "mange", "mang", "mont", "hver", "kulle", "each"),
     *("deck", "pack", "kortstok", "kortspil", "pakkaa", "shuffl", "stokk", "sekoit"),
+    *("draw", "drew", "trekk", "traek", "trak", "nost"),
 )
 WHOLE_VARIANT_WORDS = frozenset(
     {"lag", "hold", "par", "pair", "pairs", "pari", "parit", "dele", "deler", "delt", "ut", "ud"}
@@ -145,12 +146,14 @@ WHOLE_VARIANT_WORDS = frozenset(
     | {"makker", "makkere", "makkerne", "partner", "partners", "teammate", "teammates"}
     | {"gar", "gaar", "possible", "mulig", "muligt", "voiko", "voiks", "go", "goes", "use", "used"}
     | {"bruke", "brukes", "bruge", "bruges", "kaytetaan", "kaytetty"}
+    | {"tur", "turen", "turn", "turns", "vuoro", "vuorolla", "vuorossa", "pick", "picks", "up"}
 )
 """Words of what a variant's overview states and no single rule does: the decks and cards
-dealt, the seating and the sides ("how many cards each in Cuban", "vi er tre, hvordan blir
-lagene", "vi er 3, hvem er makker med hvem"), and the plain verbs such questions use ("får",
-"blir", "get"). A question naming a
-variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
+dealt, the seating and the sides, what is drawn each turn (two players draw two) ("how many
+cards each in Cuban", "vi er tre, hvordan blir lagene", "vi er 3, hvem er makker med hvem", "vi
+er bare to, hvor mange kort trekker vi hver tur"), and the plain verbs such questions use
+("får", "blir", "get"). A question naming a variant with only these and ``GENERIC_PREFIXES`` is
+about the variant."""
 WHOLE_ASK = re.compile(
     r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"
     r"|teams?|joukku\w*"

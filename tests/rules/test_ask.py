@@ -247,6 +247,8 @@ def test_one_rule_asked_for_a_player_count_is_that_rule_with_the_overview_beside
         ("vi er bare tre, hvor mange kort deler vi ut", "three_players", "three-player"),
         ("meit on vaan kolme, montako korttia kullekin jaetaan", "three_players", "three-player"),
         ("just the two of us tonight, how does it work", "two_players", "two-player"),
+        ("vi er bare to, trekker vi ett eller to kort hver tur", "two_players", "two-player"),
+        ("six of us, how many decks do we shuffle", "five_six_players", "six-player-pairs"),
     ],
 )
 def test_the_game_as_a_whole_for_a_player_count_is_its_overview(
@@ -573,7 +575,6 @@ def test_a_wild_week_a_sports_partner_and_frozen_headphones_are_small_talk(
     ("question", "lang", "topic"),
     [
         ("vi er to lag på to, hvem sitter hvor", "no", "equipment_deal"),
-        ("six of us, how many decks do we shuffle together", "en", "five_six_players"),
         ("me n my bf tonight, how does it work with 2", "en", "two_players"),
         ("going out the normal way, not concealed, what's the bonus", "en", "going_out"),
         ("hvor længe spiller vi videre", "da", "end_of_game"),
