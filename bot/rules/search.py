@@ -174,6 +174,13 @@ NO_GAME_WORD = 0.35
 """Score multiplier for a question without a single word of the game's vocabulary
 (``lexicon.is_game_word``): words shared with some alias by accident ("klokken", "joke") are
 not enough to answer with a rule."""
+LEARNED_CHATTER = 0.5
+"""The learned channel is trained on the labelled off-topic lines too, as one more class: a
+question it gives at least this probability of being small talk, with no strong game word, is
+small talk ("pass me that pile of napkins", "my partner's picking me up at eleven"), whatever
+the everyday word lists know. Leaving each labelled set out in turn, off-topic declined rose
+96.9 -> 98.1% on the blind-written sets and 90.8 -> 98.0% on the written ones (made of game
+words in everyday senses), for 0.1 point of top-1; at 0.3 top-1 lost 0.2 and top-3 0.1."""
 SMALL_TALK_DAMP = 0.9
 """Score multiplier for a question whose small talk outweighed its game words (``smalltalk``),
 on top of ``NO_GAME_WORD``: "mennään ulos tupakalle?" shares "ulos" with going out and still
@@ -489,7 +496,7 @@ class SearchIndex:
             [
                 (self._read(e.text)[3], e.topic)
                 for e in examples
-                if e.topic != OFF_TOPIC and e.topic in self.position
+                if e.topic == OFF_TOPIC or e.topic in self.position
             ]
         )
 
@@ -765,6 +772,10 @@ class SearchIndex:
         (Cuban wild canastas) step back unless the question names that variant."""
         typed, joined_typed, actions, words = self._read(question)
         learned = self.classifier.posterior(words) if len(self.classifier) else {}
+        # how much the question reads like labelled small talk; the topics share the rest
+        chatty = learned.pop(OFF_TOPIC, 0.0)
+        if chatty < 1.0:
+            learned = {t: p / (1.0 - chatty) for t, p in learned.items()}
         content = [
             w
             for w in words
@@ -786,7 +797,12 @@ class SearchIndex:
         specific = strong or prepared_actions or any(map(is_specific_game_word, typed))
         chat = small_talk(typed, joined_typed)
         things = chat == "things" and not (strong or prepared_actions)
-        chatter = chat == "game" or things or (chat == "time" and not specific)
+        chatter = (
+            chat == "game"
+            or things
+            or (chat == "time" and not specific)
+            or (chatty >= LEARNED_CHATTER and not strong)
+        )
         if chatter:
             game = strong = False  # small talk that shares game words ("vant", "går", "tur")
             factor *= SMALL_TALK_DAMP
