@@ -73,6 +73,9 @@ _EVERYDAY = """
     episode episoden afsnit areena areenasta juoma juomat juomia
     office kontor kontoret kontoret toimisto toimistolla toissa snoring snore snorker snorke
     kuorsaa kuorsaus
+    napkin napkins serviett servietter serviettene servietterne servetti servetit servettipino
+    tissues ferry ferja ferga faerge faergen laiva laivan ship boat bat baten baden vene veneen
+    pipes windscreen windshield frontrute frontruta forrude forruden tuulilasi
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -118,6 +121,8 @@ IDIOMS = re.compile(
     r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
     r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
     r"|melde\w* fra|meld fra|meldte fra"
+    r"|pick\w* (?:me|us) up|hente\w* (?:meg|mig|oss|os)|henter (?:meg|mig|oss|os)"
+    r"|hake\w* (?:mut|minut|meidat|meiat)"
     r"|(?:computer|screen|pc|pcen|pc en|laptop|discord|kone|skaerm\w*|skjerm\w*|headphones|headset"
     r"|hodetelefon\w*|hovedtelefon\w*|kuulok\w*"
     r"|naytto|netti|wifi|internet\w*) (?:\w+ ){0,2}(?:froze|frozen|freez\w*|fryser|fros|fror"

@@ -639,3 +639,21 @@ def test_a_listed_hand_is_answered_with_the_card_values() -> None:
     answer = INDEX.ask("K Q joker 5 left in my hand, how much do we lose", variant=CLASSIC)
     assert answer.topic_ids == ("card_values",)
     assert "**75**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("can someone grab more napkins", "en"),
+        ("kona henter meg klokka tolv", "no"),
+        ("færgen var forsinket i morges", "da"),
+        ("laivan kannella oli liukasta", "fi"),
+    ],
+)
+def test_napkins_ferries_and_a_lift_home_are_small_talk(question: str, lang: str) -> None:
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
+
+
+def test_picking_up_the_discards_is_not_a_lift_home() -> None:
+    answer = INDEX.ask("can I look through the discards before I pick them up", variant=CLASSIC)
+    assert answer.topic_ids[0] == "taking_pile"
