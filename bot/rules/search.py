@@ -124,15 +124,16 @@ hvor mange kort deler vi ut") gets that count's overview first: it states the ca
 the sides for that count in one place, beside what else changes. Above the best by more than
 ``answer.TIE_RATIO`` allows, so it is answered, not offered beside the deal."""
 GENERIC_PREFIXES = (
-    *("differ", "forskj", "forskel", "ero", "rule", "regl", "sään", "what", "mik"),
+    *("differ", "forskj", "forskel", "ero", "rule", "regl", "saan", "what", "mik"),
     *("anderl", "annerl", "erila", "other", "andr", "muu"),
     *("fung", "work", "toimi", "how", "hvord", "miten"),
     *("normal", "classic", "klassi", "vanlig", "almind", "tavalli", "regular", "standard"),
-    *("version", "variant", "versio", "chang", "endr", "ændr", "muutt", "muuttu"),
-    *("play", "spill", "spil", "pela", "first", "først", "ensimm", "time", "gang", "kerta"),
+    *("version", "variant", "versio", "chang", "endr", "aendr", "muutt", "muuttu"),
+    *("play", "spill", "spil", "pela", "first", "forst", "ensimm", "time", "gang", "kerta"),
     *("oikein", "oikeast", "egentl", "faktisk", "actual", "really", "exact", "ihan"),
 )
-"""Words that leave a question about the variant itself ("what's different in Cuban")."""
+"""Words that leave a question about the variant itself ("what's different in Cuban"), folded
+(``text.fold``) as the words they are compared with."""
 WHOLE_VARIANT_PREFIXES = (
     *("card", "kort", "deal", "uddel", "jaet", "jaka", "jako", "seat", "sidd", "sitt", "istu"),
     *("team", "joukku", "player", "many", "mange", "mang", "mont", "hver", "kulle", "each"),

@@ -7,7 +7,8 @@ import pytest
 from bot.rules import RulesIndex
 from bot.rules.lexicon import DEFINITION, is_game_word, name_threes
 from bot.rules.ranks import RANK_TERM, rank_mentions, suit_of_rank, with_rank_terms
-from bot.rules.text import normalise, tokens
+from bot.rules.search import GENERIC_PREFIXES, WHOLE_VARIANT_PREFIXES, WHOLE_VARIANT_WORDS
+from bot.rules.text import fold, normalise, tokens
 from bot.scoring import load_variant
 
 INDEX = RulesIndex.load()
@@ -708,3 +709,10 @@ def test_fillers_two_against_two_and_spoken_comparisons(question: str, topic: st
 )
 def test_a_person_called_a_joker_is_small_talk(question: str) -> None:
     assert INDEX.ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_the_variant_word_lists_are_folded_like_the_words_they_meet() -> None:
+    """They are compared with folded words: "ændrer" arrives as "aendrer", so an unfolded
+    "ændr" would never match and "cubansk, hvad ændrer sig" would not be about the variant."""
+    for word in (*GENERIC_PREFIXES, *WHOLE_VARIANT_PREFIXES, *WHOLE_VARIANT_WORDS):
+        assert fold(word) == word, word
