@@ -26,13 +26,14 @@ from dataclasses import dataclass, replace
 from bot.rules.text import fold
 
 COLOUR_THREE = re.compile(
-    r"\b(red|black|rød|røde|sort|sorte|svart|svarte|punainen|punaisen|musta|mustan)"
+    r"\b(red|black|rød|røde|rod|rode|sort|sorte|svart|svarte|punainen|punaisen|musta|mustan)"
     r" (?:3|tre|three)\b"
 )
-"""A colour before a bare three ("rød tre", "red 3") names the card, not a count of three."""
+"""A colour before a bare three ("rød tre", "red 3", typed without the ø: "rode 3") names the
+card, not a count of three."""
 _THREE_NOUN = {
     **dict.fromkeys(("red", "black"), "three"),
-    **dict.fromkeys(("rød", "røde", "sort", "sorte", "svart", "svarte"), "treer"),
+    **dict.fromkeys(("rød", "røde", "rod", "rode", "sort", "sorte", "svart", "svarte"), "treer"),
     **dict.fromkeys(("punainen", "punaisen", "musta", "mustan"), "kolmonen"),
 }
 

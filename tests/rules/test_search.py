@@ -181,6 +181,7 @@ def test_a_card_count_is_not_a_player_count() -> None:
         ("got a red 3", "got a red three"),
         ("musta 3 päällä", "musta kolmonen päällä"),
         ("tre røde kort", "tre røde kort"),
+        ("vi har 2 rode 3 ute", "vi har 2 rode treer ute"),
     ],
 )
 def test_a_colour_before_a_three_names_the_card(text: str, named: str) -> None:
