@@ -343,6 +343,8 @@ PLAYER_COUNTS: dict[str, str] = {
         rf"|(?:just|only) (?:me and )?my (?:{_COUPLE})|(?:bare|kun) (?:meg|mig) og \w+"
         rf"|(?:meg|mig) og (?:{_COUPLE})|(?:man|vi) (?:kun|bare) er (?:to|2)"
         rf"|(?:ma|mina) ja (?:mun |minun )?(?:{_COUPLE})|(?:{_COUPLE}) kanssa"
+        r"|man er (?:bare |kun )?(?:to|2)(?! (?:hold|lag|par|teams?|pairs?))"
+        r"|(?:bare|kun) vi (?:to|2)|tomann\w*|tomands\w*|topersoner\w*|2 mands\w*"
     ),
     "three_players": (
         rf"(?:three|3|tre) (?:{_PEOPLE})|(?:just|only) (?:the )?(?:three|3) of us|for three"
@@ -352,6 +354,8 @@ PLAYER_COUNTS: dict[str, str] = {
         r"|vi (?:bare|kun) er (?:tre|3)|(?:bare|kun) (?:os|oss) (?:tre|3)"
         rf"|(?:kolme|3|kolmen) (?:{_FI_PEOPLE})|kolmestaan|kolmelle|kolmin\w*"
         rf"|{_FI_WE_ARE}(?:kolme|3)|{_FI_WE}kolme"
+        r"|man er (?:bare |kun )?(?:tre|3)|(?:bare|kun) vi (?:tre|3)|tremann\w*|tremands\w*"
+        r"|trepersoner\w*"
     ),
     "five_six_players": (
         rf"(?:five|six|5|6|fem|seks) (?:{_PEOPLE})|(?:five|six|5|6) of us|for (?:five|six)"

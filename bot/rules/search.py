@@ -131,6 +131,7 @@ GENERIC_PREFIXES = (
     *("version", "variant", "versio", "chang", "endr", "aendr", "muutt", "muuttu"),
     *("play", "spill", "spil", "pela", "first", "forst", "ensimm", "time", "gang", "kerta"),
     *("oikein", "oikeast", "egentl", "faktisk", "actual", "really", "exact", "ihan"),
+    *("eri", "tavalla", "versus", "compar", "sammenlig", "verrat", "alone", "alene", "yksin"),
 )
 """Words that leave a question about the variant itself ("what's different in Cuban"), folded
 (``text.fold``) as the words they are compared with."""
@@ -148,12 +149,18 @@ WHOLE_VARIANT_WORDS = frozenset(
     | {"gar", "gaar", "possible", "mulig", "muligt", "voiko", "voiks", "go", "goes", "use", "used"}
     | {"bruke", "brukes", "bruge", "bruges", "kaytetaan", "kaytetty"}
     | {"tur", "turen", "turn", "turns", "vuoro", "vuorolla", "vuorossa", "pick", "picks", "up"}
+    | {"vs", "pareja", "pareissa", "joukkueita", "joukkueissa", "sammen", "together", "yhdessa"}
+    | {"mann", "mannen", "manden", "kona", "kone", "konen", "wife", "husband", "soster", "bror"}
+    | {"brother", "sister", "datter", "datteren", "son", "sonn", "sonnen", "mamma", "pappa"}
+    | {"mor", "kaereste", "kaeresten", "kjaereste", "kjaeresten", "vaimo", "mies", "sisko"}
+    | {"veli", "aiti", "isa", "friend", "friends", "venn", "venner", "ven", "kaveri"}
 )
 """Words of what a variant's overview states and no single rule does: the decks and cards
 dealt, the seating and the sides, what is drawn each turn (two players draw two) ("how many
 cards each in Cuban", "vi er tre, hvordan blir lagene", "vi er 3, hvem er makker med hvem", "vi
 er bare to, hvor mange kort trekker vi hver tur"), and the plain verbs such questions use
-("får", "blir", "get"). A question naming a variant with only these and ``GENERIC_PREFIXES`` is
+("får", "blir", "get"), and who the players are ("min mann og jeg", "me and my sister"). A
+question naming a variant with only these and ``GENERIC_PREFIXES`` is
 about the variant."""
 WHOLE_ASK = re.compile(
     r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"

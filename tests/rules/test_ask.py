@@ -657,3 +657,20 @@ def test_napkins_ferries_and_a_lift_home_are_small_talk(question: str, lang: str
 def test_picking_up_the_discards_is_not_a_lift_home() -> None:
     answer = INDEX.ask("can I look through the discards before I pick them up", variant=CLASSIC)
     assert answer.topic_ids[0] == "taking_pile"
+
+
+@pytest.mark.parametrize(
+    ("question", "overview"),
+    [
+        ("hva er annerledes når man er tre", "three_players"),
+        ("tomandsspil, hvad er anderledes", "two_players"),
+        ("min mann og jeg spiller bare vi to, hvilke regler er annerledes", "two_players"),
+        ("three-handed: rule changes vs classic?", "three_players"),
+    ],
+)
+def test_what_changes_for_a_count_said_any_way_is_its_overview(
+    question: str, overview: str
+) -> None:
+    """ "når man er tre", "bare vi to", "tomandsspil" state the count; who plays ("min mann og
+    jeg") and "vs classic" ask about no rule of their own."""
+    assert INDEX.ask(question, variant=CLASSIC).topic_ids[0] == overview

@@ -57,12 +57,12 @@ def test_nothing_learned_cannot_make_a_match() -> None:
 
 def test_labelled_small_talk_teaches_what_is_small_talk() -> None:
     """Off-topic lines are learned too: chatter worded like them is declined, even when it
-    shares a game word ("pile") and no everyday word list knows its own ("napkins")."""
+    shares a game word ("pile") and no everyday word list knows its own ("coasters")."""
     taught = [
         Example(lang="en", text=text, topic=OFF_TOPIC)
-        for text in ("out of napkins again", "who took the napkins", "napkins are in the drawer")
+        for text in ("out of coasters again", "who took the coasters", "coasters are in the drawer")
     ]
-    question = "pass me that pile of napkins"
+    question = "pass me that pile of coasters"
     assert RulesIndex(all_topics()).ask(question, variant=CLASSIC).kind != "no_match"
     assert RulesIndex(all_topics(), taught).ask(question, variant=CLASSIC).kind == "no_match"
 
