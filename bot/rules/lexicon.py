@@ -444,6 +444,21 @@ _CHANGE_TARGET = (
 )
 """Changing the target or the rules ("voiko tavoitteen muuttaa", "endre målet") is what house
 rules are for."""
+_SWITCH_OFF = (
+    r"(?:turn|switch|slaa|sla|skru|sloyf\w*) (?:\w+ ){0,4}(?:off|fra|av)"
+    r"|(?:drop|skip|remove|ditch|scrap|droppe|dropper|fjerne|fjerner|sloyfe|skippe|skip)"
+    r" (?:the |den |det )?(?:\w+ )?(?:bonus\w*|rule\w*|regel\w*|bonussen)"
+    r"|(?:jattaa|jatetaan|jattaisiin|otetaan|ottaa) (?:\w+ ){0,3}pois|pois (?:\w+ ){0,2}saanno\w*"
+)
+"""Switching a rule off ("can we turn off the concealed bonus", "kan vi droppe bonusen", "slå
+bonussen fra", "jättää bonuksen pois"): choosing the table's rules, a house rule."""
+_WENT_OUT_ANYWAY = (
+    r"(?:went|go|gik|gikk|gar|menin|meni|mennyt) (?:\w+ ){0,2}(?:out|ud|ut|ulos) (?:\w+ )?"
+    r"(?:anyway|alligevel|likevel|silti|kuitenkin)|(?:said|sagde|sa|sanoi) (?:no|nej|nei|ei)"
+    r" (?:\w+ ){0,3}(?:went|gik|gikk|menin|meni) (?:\w+ )?(?:out|ud|ut|ulos)"
+)
+"""Going out against the partner's "no" ("makker sagde nej, jeg gik ud alligevel"): a mistake
+to put right, not how asking works (which is damped: the question asks what now, not how)."""
 _MELD_NOUN = r"melds?|sets?|melding\w*|sarja\w*|meldingen|meldinga"
 _NUMBER_NEXT = r"(?! \d)"
 _PLAY_UNTIL = (
@@ -697,6 +712,9 @@ CUES += (
     _cue("end_of_game", _PLAY_UNTIL, boost=1.3),
     replace(_cue("end_of_game", _PLAY_TO_WHAT, boost=1.3), decisive=True),
     _cue("house_rules", _CHANGE_TARGET, boost=1.3),
+    _cue("house_rules", _SWITCH_OFF, boost=1.6),
+    _cue("penalties_and_mistakes", _WENT_OUT_ANYWAY, boost=1.6),
+    _cue("asking_partner", _WENT_OUT_ANYWAY, boost=0.7),
     _cue("house_rules", _AGREE, boost=1.3),
     _cue("turn", _ONE_OR_TWO, boost=1.3),
     _together("melds_wild_cards", _WILD, _MELD_NOUN, boost=1.25),

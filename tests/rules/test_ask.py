@@ -674,3 +674,18 @@ def test_what_changes_for_a_count_said_any_way_is_its_overview(
     """ "når man er tre", "bare vi to", "tomandsspil" state the count; who plays ("min mann og
     jeg") and "vs classic" ask about no rule of their own."""
     assert INDEX.ask(question, variant=CLASSIC).topic_ids[0] == overview
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "topic"),
+    [
+        ("makker sagde nej, men jeg gik ud alligevel, hvad nu", "da", "penalties_and_mistakes"),
+        ("can we switch off the rule about asking partner at our table", "en", "house_rules"),
+    ],
+)
+def test_going_out_against_a_no_and_switching_a_rule_off(
+    question: str, lang: str, topic: str
+) -> None:
+    """Going out after the partner said no is a mistake to put right; switching a rule off is
+    choosing the table's rules."""
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic
