@@ -21,12 +21,15 @@ vocabulary, so a Danish question learns from a Norwegian one.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from bot.rules.text import ALL_STOPWORDS, fold
 
 PREFIX = 5
+START = 5
+DIGRAPHS = re.compile(r"aa|oe")
 ALPHA = 0.05
 """Additive smoothing: a word a topic's questions never used still leaves it a chance. Small,
 because a five-letter prefix seen only with other topics is real evidence: leaving each set
@@ -34,6 +37,12 @@ out in turn, 0.02-0.1 all beat 0.5 by about 0.7 top-1 points on both groups of s
 TEMPERATURE = 2.0
 """Naive Bayes counts every word as independent evidence and so is overconfident; log scores
 are divided by this before normalising, which keeps its ranking and tempers its certainty."""
+
+
+def word_start(folded: str) -> str:
+    """The first ``START`` letters of a folded word, "aa" and "oe" read as "a" and "o" (Danish
+    and Norwegian typed without "å" and "ø": "aabne", "goer")."""
+    return DIGRAPHS.sub(lambda m: m[0][0], folded)[:START]
 
 
 def features(words: Iterable[str]) -> frozenset[str]:
@@ -44,7 +53,9 @@ def features(words: Iterable[str]) -> frozenset[str]:
 class TopicClassifier:
     """Trained once from (words, topic) pairs; ``posterior`` gives P(topic | words)."""
 
-    def __init__(self, labelled: Sequence[tuple[Sequence[str], str]]) -> None:
+    def __init__(
+        self, labelled: Sequence[tuple[Sequence[str], str]], chatter: str | None = None
+    ) -> None:
         counts: dict[str, Counter[str]] = {}
         totals: Counter[str] = Counter()
         self.prior: Counter[str] = Counter()
@@ -54,6 +65,13 @@ class TopicClassifier:
             counts.setdefault(topic, Counter()).update(found)
             totals[topic] += len(found)
         self.vocabulary = frozenset(f for c in counts.values() for f in c)
+        self.topic_starts = frozenset(
+            word_start(f) for t, c in counts.items() if t != chatter for f in c
+        )
+        """The first letters of the words some question about a topic used (the ``chatter``
+        label's left out), with Danish and Norwegian "aa" and "oe" typed for "å" and "ø" read
+        as the letter: a word no player has used in a rules question is evidence the question
+        is about something else (``search.NOVEL_SHARE``)."""
         size = max(len(self.vocabulary), 1)
         n = sum(self.prior.values())
         self.log_prior = {t: math.log(k / n) for t, k in self.prior.items()}

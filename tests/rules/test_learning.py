@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.classifier import TopicClassifier, features
+from bot.rules.classifier import TopicClassifier, features, word_start
 from bot.rules.evaluate import index_without
 from bot.rules.examples import OFF_TOPIC, Example, all_examples, load_examples
 from bot.rules.index import RulesIndex
@@ -65,6 +65,23 @@ def test_labelled_small_talk_teaches_what_is_small_talk() -> None:
     question = "pass me that pile of coasters"
     assert RulesIndex(all_topics()).ask(question, variant=CLASSIC).kind != "no_match"
     assert RulesIndex(all_topics(), taught).ask(question, variant=CLASSIC).kind == "no_match"
+
+
+def test_words_no_rules_question_has_used_make_small_talk() -> None:
+    """A pile of bills on the kitchen table uses a game word, but its other words no player has
+    used to ask about the rules; the same sentence counts as a question once players have."""
+    question = "det ligger en bunke med regninger på kjøkkenbordet"
+    taught = [Example(lang="no", text="hvem tar bunken", topic="taking_pile")]
+    assert RulesIndex(all_topics(), taught).ask(question, variant=CLASSIC).kind == "no_match"
+    taught.append(Example(lang="no", text="regninger på kjøkkenbordet", topic="taking_pile"))
+    assert RulesIndex(all_topics(), taught).ask(question, variant=CLASSIC).kind != "no_match"
+
+
+def test_danish_typed_without_the_special_letters_is_not_new() -> None:
+    assert word_start("aabne") == word_start("abne")
+    assert word_start("goer") == word_start("gor")
+    question = "vi har -200 point hvad skal vi have for at aabne"
+    assert RulesIndex.load().ask(question, variant=CLASSIC).topic_ids[0] == "opening_minimum"
 
 
 def test_evaluation_leaves_the_evaluated_questions_out() -> None:
