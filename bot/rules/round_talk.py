@@ -31,11 +31,11 @@ _COUNT = "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True))
 _NATURAL = r"clean|natural|naturlig\w*|ren|rene|rein|reine|ekte|aegte|puhdas|puhta\w*|luonnolli\w*"
 _MIXED = (
     r"dirty|mixed|blandet|blanda|blandede|blandete|uren|urene|urein|skitten|skitne|beskidt\w*"
-    r"|snavset|likai\w*|seka\w*|epapuht\w*"
+    r"|snavset|likai\w*|seka\w*|epapuht\w*|epapuhd\w*"
 )
 _CANASTAS = re.compile(rf"(?:^| )({_COUNT}) (?:\w+ )?(?:({_NATURAL})|({_MIXED}))(?= |$)")
 _RED_THREES = re.compile(
-    rf"(?:^| )({_COUNT}) (?:red|rod|rode|punai\w*) (?:three\w*|treer\w*|kolmo\w*)(?= |$)"
+    rf"(?:^| )({_COUNT}) (?:red|rod|rode|punai\w*|punane\w*) (?:three\w*|treer\w*|kolmo\w*)(?= |$)"
 )
 _WENT_OUT = re.compile(
     r"(?:^| )(?:went out|gone out|(?:gikk|gik) (?:\w+ )?(?:ut|ud)|(?:mentiin|menin|meni"
@@ -54,7 +54,7 @@ _HAND_AFTER = re.compile(
 )
 _HAND_BEFORE = re.compile(
     r"(?:(?:sat|satt|sad|sitter|sidder) (?:igjen |igen |tilbake |tilbage )?med|had|hadde|havde"
-    r"|kateen|jai|left with|stuck with)$"
+    r"|kateen|kadessa|jai|left with|stuck with)$"
 )
 _TABLE_AFTER = re.compile(
     r"^(?:points? )?(?:on the table|in melds|melded|down|pa bordet|lagt (?:ud|ut|ned)|meldt"

@@ -167,10 +167,13 @@ WHOLE_ASK = re.compile(
     r"|teams?|joukku\w*"
     r"|lag|lagene|hold|holdene|pairs?|parit|partners|decks?|kortstok\w*|kortspil|pakkaa"
     r"|(?:cards?|kort\w*) (?:\w+ ){0,3}(?:each|hver|hvert|kullekin|per|pr|apiece)"
-    r"|(?:each|every|hver|kullekin) (?:player|spiller\w*|pelaaja\w*))(?= |$)"
+    r"|(?:each|every|hver|kullekin) (?:player|spiller\w*|pelaaja\w*)"
+    r"|(?:else|ellers|muuta|muuten|annet|andet|other) (?:\w+ )?(?:differ\w*|anderledes|annerledes"
+    r"|eroa|erilai\w*|chang\w*|forskjell\w*|forskel\w*|muuttuu))(?= |$)"
 )
 """What only a variant's overview states, said in a question that also asks about a rule ("cuban
-how many cards each + what do we play to"): the overview, which answers both. Narrower than
+how many cards each + what do we play to", "the pile is always frozen in Cuban, what else is
+different"): the overview, which answers both. Narrower than
 ``WHOLE_VARIANT_PREFIXES``: "how many", "cards" or "each one left in hand" may ask about a
 rule."""
 GAME_NAMES = frozenset({"canasta", "kanasta", "canastan", "kanastan", "canastassa", "kanastassa"})

@@ -76,6 +76,10 @@ _EVERYDAY = """
     napkin napkins serviett servietter serviettene servietterne servetti servetit servettipino
     tissues ferry ferja ferga faerge faergen laiva laivan ship boat bat baten baden vene veneen
     pipes windscreen windshield frontrute frontruta forrude forruden tuulilasi
+    pils pilsner kalja sjokolade sjokoladen chokolade chokoladen suklaa chocolate vafler
+    vaflene vafler vaflerne vohvelit vohveli waffles avis aviser avisen newspaper sanomalehti
+    telefon telefonen phone puhelin costume kostyme kostume naamiaisasu party festen juhlat
+    syntyi fodt fodte born baby babyen vauva
     """
 _OTHER_GAMES = """
     poker flush bridge whist blackjack yatzy yahtzee kabal kabale pasianssi uno chess sjakk
@@ -131,6 +135,8 @@ IDIOMS = re.compile(
     rf"|(?:the|that) {_NOT_OURS}\w+ game (?:last night|yesterday)"
     r"|jokerit (?:voitti|havisi|pelaa\w*|pelasi)"
     r"|joker (?:movie|film\w*|elokuva\w*|leffa\w*|series|serie\w*)|batman"
+    r"|(?:who|hvem|kuka) (?:is|er|on) (?:the )?(?:joker|jokeren|jokeri) (?:who|som|joka)"
+    r"|meldt (?:\w+ )?(?:regn|sol|sno|sne|storm|uvaer|uvejr|torden)"
     r"|(?:catch|see|watch|saw|watched|caught|se|saa|saw|naittek\w*|katsoi\w*) (?:the |that |kampen"
     r" |matsin )?(?:\w+ )?(?:match|matsi\w*|kamp\w*|ottelu\w*|game last night)"
     rf"|(?:{_FROZEN}) (?:\w+ ){{0,2}}(?:{_BODY})|(?:{_BODY}) (?:\w+ ){{0,3}}(?:{_FROZEN}))"

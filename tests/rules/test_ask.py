@@ -689,3 +689,23 @@ def test_going_out_against_a_no_and_switching_a_rule_off(
     """Going out after the partner said no is a mistake to put right; switching a rule off is
     choosing the table's rules."""
     assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("who's the joker who ate all the cake", "en"),
+        ("det er meldt sol i morgen", "no"),
+        ("nogen der har set min telefon", "da"),
+        ("lähdetäänkö kaljalle pelin jälkeen", "fi"),
+    ],
+)
+def test_a_joker_who_ate_the_cake_and_a_weather_forecast_are_small_talk(
+    question: str, lang: str
+) -> None:
+    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
+
+
+def test_what_else_is_different_in_a_variant_is_its_overview() -> None:
+    answer = INDEX.ask("the pile is always frozen in cuban, what else is different?")
+    assert answer.topic_ids[0] == "cuban"

@@ -35,6 +35,7 @@ INDEX = RulesIndex.load()
         ("vi meldte 250, har en skitten canasta og gikk ut, 30 igjen på handa", "no", 620),
         ("500 for en ren canasta, 200 i kort ude, 2 røde 3'ere, 40 på hånden", "da", 860),
         ("vi melda 400, én ren canasta, makker gikk ut, jeg satt igjen med 20", "no", 980),
+        ("pöydässä 300, yks epäpuhdas kanasta, yks punanen kolmonen, kädessä 25", "fi", 675),
     ],
 )
 def test_a_described_round_gets_its_net_first(question: str, lang: str, net: int) -> None:
