@@ -28,7 +28,6 @@ from collections.abc import Iterable, Sequence
 from bot.rules.text import ALL_STOPWORDS, fold
 
 PREFIX = 5
-START = 5
 DIGRAPHS = re.compile(r"aa|oe")
 ALPHA = 0.05
 """Additive smoothing: a word a topic's questions never used still leaves it a chance. Small,
@@ -40,9 +39,9 @@ are divided by this before normalising, which keeps its ranking and tempers its 
 
 
 def word_start(folded: str) -> str:
-    """The first ``START`` letters of a folded word, "aa" and "oe" read as "a" and "o" (Danish
+    """The first ``PREFIX`` letters of a folded word, "aa" and "oe" read as "a" and "o" (Danish
     and Norwegian typed without "å" and "ø": "aabne", "goer")."""
-    return DIGRAPHS.sub(lambda m: m[0][0], folded)[:START]
+    return DIGRAPHS.sub(lambda m: m[0][0], folded)[:PREFIX]
 
 
 def features(words: Iterable[str]) -> frozenset[str]:

@@ -226,13 +226,12 @@ def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
         listed = bool(run) and i > 0 and len(raws[i - 1]) <= SYMBOL_LENGTH
         colour = _COLOURS.get(nxt.lower()) if count > 1 else None
         third = raws[i + 2] if i + 2 < len(raws) else ""
-        if colour and _card_token(third) == ("3",):
-            # "two black threes" are two threes, worth a black three's value; red ones none
-            ranks, step = (["3"] * count if colour == "black" else []), 3
-            if not ranks:
-                run, run_ranks = [], []
-                i += step
-                continue
+        if colour == "red" and _card_token(third) == ("3",):
+            run, run_ranks = [], []  # "two red threes" have no card value: no hand
+            i += 3
+            continue
+        if colour == "black" and _card_token(third) == ("3",):
+            ranks, step = ["3"] * count, 3  # "two black threes": two threes, not a deuce
         elif count > 1 and nxt and not nxt.isdecimal() and not listed:
             counted = _card_token(nxt)
             if counted and len(counted) == 1:

@@ -160,8 +160,7 @@ dealt, the seating and the sides, what is drawn each turn (two players draw two)
 cards each in Cuban", "vi er tre, hvordan blir lagene", "vi er 3, hvem er makker med hvem", "vi
 er bare to, hvor mange kort trekker vi hver tur"), and the plain verbs such questions use
 ("får", "blir", "get"), and who the players are ("min mann og jeg", "me and my sister"). A
-question naming a variant with only these and ``GENERIC_PREFIXES`` is
-about the variant."""
+question naming a variant with only these and ``GENERIC_PREFIXES`` is about the variant."""
 WHOLE_ASK = re.compile(
     r"(?:^| )(?:deal\w*|uddel\w*|dele|deler|deles|delt|jaet\w*|jaka\w*|jako\w*|seat\w*|istu\w*"
     r"|teams?|joukku\w*"
