@@ -119,6 +119,19 @@ async def mark_guild_left(db: Database, guild_id: int, at: datetime | None = Non
     await db.write(work)
 
 
+async def guilds_with_data(db: Database) -> frozenset[int]:
+    """Servers the bot keeps settings or games for and has not marked as left: at start-up,
+    those Discord no longer lists for the bot removed it while it was offline."""
+
+    async def work(session: AsyncSession) -> frozenset[int]:
+        kept = set((await session.scalars(select(GuildSettings.guild_id))).all())
+        kept |= set((await session.scalars(select(Game.guild_id).distinct())).all())
+        left = select(GuildSettings.guild_id).where(GuildSettings.left_at.is_not(None))
+        return frozenset(kept - set((await session.scalars(left)).all()))
+
+    return await db.read(work)
+
+
 async def mark_guild_joined(db: Database, guild_id: int) -> None:
     """The bot (re)joined: a pending purge is called off."""
 

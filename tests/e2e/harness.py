@@ -14,6 +14,7 @@ import shutil
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.devtools.fake_discord import FakeDiscord
 
@@ -75,3 +76,18 @@ class BotProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+async def wait_until(probe: Any, timeout: float = 10.0) -> Any:  # noqa: ASYNC109
+    """Poll ``probe`` (a function, sync or async) until it returns something truthy: for what
+    the fake cannot announce, such as a line in the bot's log or a row in its database."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = probe()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        if asyncio.get_running_loop().time() > deadline:
+            raise TimeoutError("condition not met")
+        await asyncio.sleep(0.05)

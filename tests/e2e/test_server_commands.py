@@ -42,7 +42,7 @@ from bot.games import (
 )
 from bot.storage.engine import Database
 from bot.storage.migrate import upgrade
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -50,6 +50,9 @@ LOCALES = ("en-US", "no", "da", "fi")
 OUT = {"meld_points": 300, "natural_canastas": 1, "went_out": "normal"}
 OUT_TWO = {"meld_points": 300, "natural_canastas": 2, "went_out": "normal"}
 STUCK = {"meld_points": 100, "hand_points": 50}
+
+
+GONE_OFFLINE = new_snowflake()
 
 
 @dataclass
@@ -131,6 +134,8 @@ async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World
     await upgrade(url)
     db = Database(url)
     games = await seed(db, guild, users)
+    # a server that removed the bot while it was offline: its game is here, Discord lists it not
+    await start_game(db, guild_id=GONE_OFFLINE, channel_id=new_snowflake(), actor_id=1)
     async with FakeDiscord(guilds=[guild], wait_timeout=20) as fake:
         env = {"CANASTA_LEAVE_GRACE_DAYS": "1", "CANASTA_PURGE_INTERVAL_SECONDS": "1"}
         process = BotProcess(fake, data_dir, env)
@@ -457,17 +462,6 @@ async def test_forgetme_works_in_a_direct_message(world: World) -> None:
 
 
 # ----- joining and leaving servers -------------------------------------------------------------
-async def wait_until(probe: Any, timeout: float = 10.0) -> Any:  # noqa: ASYNC109
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        value = probe()
-        if asyncio.iscoroutine(value):
-            value = await value
-        if value:
-            return value
-        if asyncio.get_running_loop().time() > deadline:
-            raise TimeoutError("condition not met")
-        await asyncio.sleep(0.05)
 
 
 def join_payload(fake: FakeDiscord, guild: FakeGuild) -> dict[str, Any]:
@@ -510,6 +504,22 @@ async def test_leaving_marks_the_server_and_returning_keeps_its_data(world: Worl
         return (await get_settings(world.db, guild.id)).left_at is None
 
     await wait_until(back)
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_offline_starts_its_grace(
+    world: World,
+) -> None:
+    """No GUILD_DELETE reached the bot for it, but Discord no longer lists it: at start-up it is
+    marked as left (its data kept for the grace period), while the servers Discord lists are
+    not."""
+
+    async def marked() -> bool:
+        return (await get_settings(world.db, GONE_OFFLINE)).left_at is not None
+
+    await wait_until(marked, timeout=10)
+    assert len(await past_games(world.db, guild_id=GONE_OFFLINE)) == 1
+    assert (await get_settings(world.db, world.guild.id)).left_at is None
+    assert "1 of them removed the bot while it was offline" in world.bot.log()
 
 
 async def test_data_of_a_server_left_longer_than_the_grace_is_purged(world: World) -> None:

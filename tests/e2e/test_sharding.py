@@ -31,11 +31,12 @@ from sqlalchemy.engine import make_url
 
 from bot.devtools.fake_discord import MANAGE_GUILD, FakeDiscord, FakeGuild, FakeUser, SentMessage
 from bot.devtools.fake_discord.snowflakes import new_snowflake, shard_of
+from bot.games import get_settings
 from bot.games.leaderboard import leaderboard
 from bot.storage import Database
 from bot.storage.models import Game
 from tests.dbfixtures import pg_admin
-from tests.e2e.harness import BOT_COMMAND, BotProcess
+from tests.e2e.harness import BOT_COMMAND, BotProcess, wait_until
 
 PG_URL_ENV = "TEST_DATABASE_URL"
 SHARDS = 2
@@ -242,6 +243,8 @@ async def test_two_shard_processes_share_one_postgresql_database(
         await shard1.start()
         assert shard1.identified_shard() == [1, SHARDS]
         assert shard1.ready_guilds() == [guild_b.id]
+        # its start-up check has judged the servers with data on its own shard only
+        await wait_until(lambda: "start-up check: 1 server(s)" in shard1.log(), timeout=15)
         await winning_round(b, ("erin", "grace"))
         leaders_b = await leaderboard_leaders(b)
         assert set(leaders_b[:2]) == {b.mention("erin"), b.mention("grace")}
@@ -250,6 +253,8 @@ async def test_two_shard_processes_share_one_postgresql_database(
         db = Database(pg_url)
         try:
             boards = {g.id: await leaderboard(db, guild_id=g.id) for g in (guild_a, guild_b)}
+            # shard 1 restarted knowing only guild B: guild A, shard 0's, is not taken for gone
+            left = {g.id: (await get_settings(db, g.id)).left_at for g in (guild_a, guild_b)}
             async with db.engine.connect() as connection:
                 finished = dict(
                     (
@@ -263,6 +268,7 @@ async def test_two_shard_processes_share_one_postgresql_database(
         finally:
             await db.dispose()
         assert finished == {guild_a.id: 1, guild_b.id: 1}
+        assert left == {guild_a.id: None, guild_b.id: None}
         for guild, winners in ((guild_a, ("alice", "carol")), (guild_b, ("erin", "grace"))):
             won = {row.user_ids[0] for row in boards[guild.id].rows if row.won}
             assert won == {fake.user(n).id for n in winners}

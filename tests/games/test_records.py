@@ -18,6 +18,7 @@ from bot.games import (
     game_history,
     get_ratings,
     get_settings,
+    guilds_with_data,
     leaderboard,
     mark_guild_joined,
     mark_guild_left,
@@ -36,6 +37,7 @@ from tests.games.helpers import (
     DAVE,
     GUILD,
     OTHER_CHANNEL,
+    OTHER_GUILD,
     OUT,
     STUCK,
     small_round,
@@ -204,3 +206,16 @@ async def test_settings_and_purge(db):
     assert await purge_left_guilds(db, now, grace_days=30) == (GUILD,)
     assert await past_games(db, guild_id=GUILD) == ()
     assert (await get_settings(db, GUILD)).language == "en"
+
+
+async def test_servers_with_data_are_those_with_settings_or_games_not_marked_left(db):
+    """What start-up compares with the servers Discord lists, to find those that removed the
+    bot while it was offline."""
+    assert await guilds_with_data(db) == frozenset()
+    await start_teams(db)
+    await set_settings(db, OTHER_GUILD, actor_id=ALICE, language="da")
+    assert await guilds_with_data(db) == {GUILD, OTHER_GUILD}
+    await mark_guild_left(db, OTHER_GUILD)
+    assert await guilds_with_data(db) == {GUILD}
+    await mark_guild_left(db, GUILD)
+    assert await guilds_with_data(db) == frozenset()

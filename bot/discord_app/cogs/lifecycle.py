@@ -1,4 +1,5 @@
-"""Servers joining and leaving, and the purge of servers left longer than the grace period.
+"""Servers joining and leaving (also while the bot was offline), and the purge of servers left
+longer than the grace period.
 
 Why a grace period: a server that removes the bot by mistake and invites it back within
 ``leave_grace_days`` (``CANASTA_LEAVE_GRACE_DAYS``, 30 by default) finds its games, ratings and
@@ -20,6 +21,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games import (
     get_settings,
+    guilds_with_data,
     mark_guild_joined,
     mark_guild_left,
     purge_left_guilds,
@@ -88,6 +90,33 @@ class LifecycleCog(commands.Cog):
             self.settings.leave_grace_days,
         )
 
+    async def mark_servers_left_while_offline(self) -> tuple[int, ...]:
+        """Servers that removed the bot while it was offline sent no GUILD_DELETE it could
+        hear: at start-up, a server with data that Discord no longer lists among this
+        process's servers starts its grace period as if it had just left. Only servers on this
+        process's shards are judged (the others are another process's to list); a server in an
+        outage is still listed (as unavailable), so it is not taken for gone."""
+        here = {guild.id for guild in self.bot.guilds}
+        count = self.bot.shard_count or 1
+        shards = getattr(self.bot, "shard_ids", None)
+        ours = [
+            guild_id
+            for guild_id in await guilds_with_data(self.db)
+            if shards is None or (guild_id >> 22) % count in shards
+        ]
+        gone = tuple(sorted(guild_id for guild_id in ours if guild_id not in here))
+        for guild_id in gone:
+            await mark_guild_left(self.db, guild_id)
+        log.info(
+            "start-up check: %d server(s) with data on this process's shards, %d of them removed"
+            " the bot while it was offline (their data will be deleted after %d days): %s",
+            len(ours),
+            len(gone),
+            self.settings.leave_grace_days,
+            gone,
+        )
+        return gone
+
     # ----- the purge -------------------------------------------------------------------------
     async def purge_once(self) -> tuple[int, ...]:
         purged = await purge_left_guilds(self.db, datetime.now(UTC), self.settings.leave_grace_days)
@@ -100,6 +129,10 @@ class LifecycleCog(commands.Cog):
             await self.bot.wait_until_ready()
         except RuntimeError:
             return  # never logged in (e.g. a payload test building the command tree)
+        try:
+            await self.mark_servers_left_while_offline()
+        except Exception:
+            log.exception("checking for servers left while offline failed")
         while not self.bot.is_closed():
             try:
                 await self.purge_once()
