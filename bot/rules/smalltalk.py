@@ -71,13 +71,13 @@ _EVERYDAY = """
     plants planter plantene planterne blomster blomstene blomsterne kasvit kukat
     overtime forlenget forlængelse jatkoaika jatkoajalla season sesong sæson kausi jakso
     episode episoden afsnit areena areenasta juoma juomat juomia
-    office kontor kontoret kontoret toimisto toimistolla toissa snoring snore snorker snorke
+    office kontor kontoret toimisto toimistolla toissa snoring snore snorker snorke
     kuorsaa kuorsaus
     napkin napkins serviett servietter serviettene servietterne servetti servetit servettipino
     tissues ferry ferja ferga faerge faergen laiva laivan ship boat bat baten baden vene veneen
     pipes windscreen windshield frontrute frontruta forrude forruden tuulilasi
     pils pilsner kalja sjokolade sjokoladen chokolade chokoladen suklaa chocolate vafler
-    vaflene vafler vaflerne vohvelit vohveli waffles avis aviser avisen newspaper sanomalehti
+    vaflene vaflerne vohvelit vohveli waffles avis aviser avisen newspaper sanomalehti
     telefon telefonen phone puhelin costume kostyme kostume naamiaisasu party festen juhlat
     syntyi fodt fodte born baby babyen vauva
     """
@@ -125,7 +125,7 @@ IDIOMS = re.compile(
     r"|(?:jeg|mig|meg|eg) fryser|fryse\w* ihjel|(?:i m|im|i am) freezing|freezing (?:cold|here)"
     r"|(?:jaaty\w*|jumitt?\w*) (?:\w+ ){0,2}(?:kone|lappari|puhelin|netti|naytto)"
     r"|melde\w* fra|meld fra|meldte fra"
-    r"|pick\w* (?:me|us) up|hente\w* (?:meg|mig|oss|os)|henter (?:meg|mig|oss|os)"
+    r"|pick\w* (?:me|us) up|hente\w* (?:meg|mig|oss|os)"
     r"|hake\w* (?:mut|minut|meidat|meiat)"
     r"|(?:computer|screen|pc|pcen|pc en|laptop|discord|kone|skaerm\w*|skjerm\w*|headphones|headset"
     r"|hodetelefon\w*|hovedtelefon\w*|kuulok\w*"
