@@ -17,9 +17,9 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
-from bot.discord_app.replies import send
+from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
-from bot.storage.engine import Database
+from bot.storage.engine import Database, commits_in_task
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,16 @@ def intents() -> discord.Intents:
 
 
 class CanastaTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Arm the acknowledgement clock for every command, and deliver what earlier commands in
+        this channel could not (see ``bot.discord_app.replies``)."""
+        if interaction.type is discord.InteractionType.application_command:
+            command = interaction.command
+            if command is None or not command.extras.get(ANSWERS_ITSELF):
+                arm(interaction)
+            await announce_undelivered(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -46,10 +56,9 @@ class CanastaTree(app_commands.CommandTree):
             exc_info=error,
         )
         lang = interaction_language(interaction)
-        try:
-            await send(interaction, ephemeral=True, content=t(lang, "error.unexpected"))
-        except discord.HTTPException:
-            log.warning("could not tell the user about the failure of /%s", command)
+        # Only a transaction that rolled back may be called "nothing saved".
+        key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
+        await send(interaction, ephemeral=True, content=t(lang, key))
 
 
 class CanastaBot(commands.AutoShardedBot):

@@ -86,14 +86,15 @@ def forget_cached_settings(db: Database, guild_id: int) -> None:
     _cache(db).entries.pop(guild_id, None)
 
 
-async def get_settings(db: Database, guild_id: int) -> GuildSettingsInfo:
+async def get_settings(db: Database, guild_id: int, *, fresh: bool = False) -> GuildSettingsInfo:
     """A server's settings; defaults (English, no default variant) if never set.
 
     Served from memory while fresh (see ``SETTINGS_TTL_SECONDS``): no per-command read, and no
-    per-server read at start-up either, since entries are filled on first use.
+    per-server read at start-up either, since entries are filled on first use. ``fresh`` reads
+    the database: for a process that is not the one serving the server (a tool, a test).
     """
     cache = _cache(db)
-    cached = cache.get(guild_id)
+    cached = None if fresh else cache.get(guild_id)
     if cached is not None:
         return cached
 

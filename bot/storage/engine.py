@@ -18,6 +18,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from sqlalchemy import event
@@ -36,6 +37,14 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 RETRY_ATTEMPTS = 8
 RETRYABLE_PG_STATES = frozenset({"40001", "40P01", "23505", "55P03"})
 """Serialisation failure, deadlock, unique violation, lock not available."""
+
+
+commits_in_task: ContextVar[int] = ContextVar("commits_in_task", default=0)
+"""Write transactions committed so far in the current asyncio task (one task per command).
+
+Why: when a command fails after its write committed (say, its reply could not be rendered),
+the player must not be told "nothing was saved". The Discord layer reads this to choose the
+message without the services having to report it."""
 
 
 def is_sqlite(url: str) -> bool:
@@ -145,7 +154,9 @@ class Database:
 
     async def _write_once(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         async with self._writer_sessions() as session, session.begin():
-            return await work(session)
+            result = await work(session)
+        commits_in_task.set(commits_in_task.get() + 1)
+        return result
 
     async def dispose(self) -> None:
         await self.engine.dispose()

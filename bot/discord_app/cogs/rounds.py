@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.discord_app.game_embeds import round_embed, sheet_embed
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
 from bot.discord_app.views.common import (
     REFUSALS,
     Actor,
@@ -339,7 +339,11 @@ class RoundsCog(
 
     side.autocomplete("side")(_side_autocomplete)
 
-    @app_commands.command(name="form", description="Open a form with one line per side")
+    @app_commands.command(
+        name="form",
+        description="Open a form with one line per side",
+        extras={ANSWERS_ITSELF: True},
+    )
     async def form(self, interaction: discord.Interaction) -> None:
         actor = await actor_for(interaction)
         try:
