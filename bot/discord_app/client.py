@@ -19,7 +19,7 @@ from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
-from bot.storage.engine import Database, commits_in_task
+from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,11 @@ class CanastaTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        lang = interaction_language(interaction)
+        if isinstance(getattr(error, "original", None), DatabaseBusy):
+            log.warning("/%s refused as busy (interaction %s)", command, interaction.id)
+            await send(interaction, ephemeral=True, content=t(lang, "error.busy"))
+            return
         log.error(
             "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
             command,
@@ -55,7 +60,6 @@ class CanastaTree(app_commands.CommandTree):
             interaction.user.id,
             exc_info=error,
         )
-        lang = interaction_language(interaction)
         # Only a transaction that rolled back may be called "nothing saved".
         key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
         await send(interaction, ephemeral=True, content=t(lang, key))

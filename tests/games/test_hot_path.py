@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from sqlalchemy import event
 
 from bot.games import active_game, get_settings, record_round, set_settings
-from bot.storage import Database
+from bot.storage import Database, engine
 from tests.games.helpers import ALICE, CHANNEL, GUILD, small_round, start_teams
 
 
@@ -95,3 +96,35 @@ async def test_settings_are_read_once_and_a_change_is_seen_at_once(db, backend):
         assert (await get_settings(other, GUILD, fresh=True)).language == "fi"
     finally:
         await other.dispose()
+
+
+async def test_a_full_write_queue_says_busy_and_stores_nothing(db, backend, monkeypatch):
+    """A command that cannot get SQLite's single writer, or a pooled PostgreSQL connection, in
+    time is refused as busy (the player is told to try again) instead of waiting past Discord's
+    patience; nothing is stored, and the next command goes through."""
+    await start_teams(db)
+    if db.is_sqlite:
+        monkeypatch.setattr(engine, "WAIT_FOR_WRITER_SECONDS", 0.05)
+        busy, holder = db, db._sqlite_writer
+        assert holder is not None
+        await holder.acquire()
+        release = holder.release
+    else:
+        busy = Database(
+            backend.url, **backend.engine_kwargs, pool_size=1, max_overflow=0, pool_timeout=0.05
+        )
+        connection = await busy.engine.connect()
+        release = None
+    try:
+        with pytest.raises(engine.DatabaseBusy):
+            await _record(busy, 1)
+    finally:
+        if release is not None:
+            release()
+        else:
+            await connection.close()
+    assert (await active_game(db, guild_id=GUILD, channel_id=CHANNEL)).round_count == 0
+    await _record(busy, 2)
+    assert (await active_game(db, guild_id=GUILD, channel_id=CHANNEL)).round_count == 1
+    if busy is not db:
+        await busy.dispose()
