@@ -9,6 +9,7 @@ lives in a module of its own.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -30,8 +31,7 @@ async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake, Path(tmp_path_factory.mktemp("bot")), {})
-    await process.sync()
-    await process.start()
+    await asyncio.gather(process.sync(), process.start())  # sync is HTTP only: no wait for it
     yield process
     await process.stop()
     log = process.log()
