@@ -8,6 +8,8 @@ import pytest
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 OPENING = {
     "en-US": ("we have 1600 points, how much do we need to open?", "**90**"),
     "no": ("vi har 1600 poeng, hvor mye må vi melde for å åpne?", "**90**"),

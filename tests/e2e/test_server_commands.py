@@ -139,10 +139,10 @@ async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World
     async with FakeDiscord(guilds=[guild], wait_timeout=20) as fake:
         env = {"CANASTA_LEAVE_GRACE_DAYS": "1", "CANASTA_PURGE_INTERVAL_SECONDS": "1"}
         process = BotProcess(fake, data_dir, env)
-        await process.sync()
-        code, out, err = await process.run_cli("sync")  # global too: /forgetme works in DMs
+        # global commands only (one sync, not two): every server sees them, /forgetme in DMs too;
+        # sync is HTTP only, so it runs while the bot starts
+        (code, out, err), _ = await asyncio.gather(process.run_cli("sync"), process.start())
         assert code == 0, out + err
-        await process.start()
         # discord.py waits for late GUILD_CREATEs before on_ready; one sent meanwhile would
         # count as part of start-up, not as a join. The bot logs when it is ready.
         await wait_until(lambda: "ready as" in process.log(), timeout=20)

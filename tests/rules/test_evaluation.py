@@ -62,7 +62,13 @@ SETS = {
 }
 
 
-@pytest.fixture(scope="module", params=sorted(SETS))
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param(k, marks=[] if k == "tuning set" else pytest.mark.evaluation)
+        for k in sorted(SETS)
+    ],
+)
 def results(request):
     return SETS[request.param]()
 
@@ -98,6 +104,7 @@ def test_top3_and_off_topic_overall(results) -> None:
     assert declined >= OFF_TOPIC_DECLINED, table(tallies) + f"\n{misses}"
 
 
+@pytest.mark.evaluation
 def test_the_written_sets_hold_their_floor() -> None:
     tallies, misses = _left_out([p for p in example_files() if _written(p)])
     assert set(tallies) == set(LANGS)
