@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,6 +20,7 @@ from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
 from bot.discord_app.translator import CatalogTranslator
+from bot.ops.metrics import CommandObserver
 from bot.storage.engine import Database
 
 log = logging.getLogger(__name__)
@@ -31,11 +33,35 @@ def intents() -> discord.Intents:
     return chosen
 
 
+STARTED = "canasta_started"
+"""``interaction.extras`` key: when the command reached the tree, for its latency."""
+
+
+def _observe(interaction: discord.Interaction, command: str, outcome: str) -> None:
+    client = interaction.client
+    observer = getattr(client, "observer", None)
+    if isinstance(observer, CommandObserver):
+        observer.finished(
+            command,
+            outcome,
+            interaction.extras.get(STARTED),
+            guild=interaction.guild_id,
+            channel=interaction.channel_id,
+            interaction=interaction.id,
+        )
+
+
 class CanastaTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Not a check: notes the start time for the command's latency (autocomplete skips it)."""
+        interaction.extras[STARTED] = CommandObserver.started()
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        _observe(interaction, command, "error")
         log.error(
             "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
             command,
@@ -76,7 +102,8 @@ class CanastaBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
         )
         self.settings = settings
-        self.db = Database(settings.effective_database_url)
+        self.db = Database(settings.effective_database_url, **settings.engine_kwargs())
+        self.observer = CommandObserver()
 
     async def close(self) -> None:
         if not isinstance(self.loop, asyncio.AbstractEventLoop):
@@ -90,6 +117,11 @@ class CanastaBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         for extension in discover_extensions():
             await self.load_extension(extension)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, Any, Any] | Any
+    ) -> None:
+        _observe(interaction, command.qualified_name, "ok")
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -1,0 +1,154 @@
+"""Command logs and the optional Prometheus endpoint.
+
+Every finished slash command gives one INFO line with its latency (``CommandObserver``); with
+``CANASTA_METRICS_PORT`` set the same observations feed Prometheus counters and a histogram, and
+a background loop keeps two gauges current: active games (a count over the partial index of
+active games, every ``GAUGE_INTERVAL_SECONDS``) and database connections in use (read from the
+pool at scrape time). ``prometheus_client`` is imported only then: it is the ``metrics`` extra.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select
+
+from bot.storage.models import GAME_ACTIVE, Game
+
+if TYPE_CHECKING:
+    from bot.storage.engine import Database
+
+log = logging.getLogger("bot.commands")
+
+GAUGE_INTERVAL_SECONDS = 30.0
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class MetricsUnavailable(RuntimeError):
+    """CANASTA_METRICS_PORT is set but prometheus-client is not installed."""
+
+
+class Metrics:
+    """The bot's Prometheus metrics in their own registry (tests can make several)."""
+
+    def __init__(self) -> None:
+        try:
+            import prometheus_client as prom
+        except ImportError:
+            raise MetricsUnavailable(
+                "CANASTA_METRICS_PORT is set but prometheus-client is not installed;"
+                " install canasta-bot[metrics]"
+            ) from None
+        self._prom = prom
+        self.registry = prom.CollectorRegistry()
+        prom.ProcessCollector(registry=self.registry)
+        prom.PlatformCollector(registry=self.registry)
+        self.commands = prom.Counter(
+            "canasta_commands",
+            "Slash commands finished, by command and outcome (ok or error).",
+            ["command", "outcome"],
+            registry=self.registry,
+        )
+        self.errors = prom.Counter(
+            "canasta_command_errors",
+            "Slash commands that failed with an unexpected error (the user got an apology).",
+            ["command"],
+            registry=self.registry,
+        )
+        self.latency = prom.Histogram(
+            "canasta_command_latency_seconds",
+            "Time from the command reaching the bot to its handler finishing.",
+            ["command"],
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.active_games = prom.Gauge(
+            "canasta_active_games", "Games being played (not ended).", registry=self.registry
+        )
+        self.pool_in_use = prom.Gauge(
+            "canasta_db_connections_in_use",
+            "Database connections checked out of the pool.",
+            registry=self.registry,
+        )
+        self._server: Any = None
+        self._task: asyncio.Task[None] | None = None
+
+    def observe(self, command: str, outcome: str, seconds: float | None) -> None:
+        self.commands.labels(command, outcome).inc()
+        if outcome == "error":
+            self.errors.labels(command).inc()
+        if seconds is not None:
+            self.latency.labels(command).observe(seconds)
+
+    def serve(self, address: str, port: int, db: Database) -> None:
+        """Start the HTTP endpoint (a daemon thread) and the gauge loop."""
+        pool = db.engine.pool
+        self.pool_in_use.set_function(lambda: float(getattr(pool, "checkedout", lambda: 0)()))
+        self._server, _thread = self._prom.start_http_server(
+            port, addr=address, registry=self.registry
+        )
+        self._task = asyncio.get_running_loop().create_task(self._refresh(db))
+        log.info("metrics on http://%s:%d/metrics", address, port)
+
+    async def _refresh(self, db: Database) -> None:
+        query = select(func.count()).select_from(Game).where(Game.state == GAME_ACTIVE)
+        while True:
+            try:
+                count = await db.read(lambda session: session.scalar(query))
+                self.active_games.set(count or 0)
+            except Exception as error:  # a metric must never stop the bot
+                log.warning("could not count active games: %s", error)
+            await asyncio.sleep(GAUGE_INTERVAL_SECONDS)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+
+
+class CommandObserver:
+    """One log line per finished command, and the metrics when they are on."""
+
+    def __init__(self) -> None:
+        self.metrics: Metrics | None = None
+
+    @staticmethod
+    def started() -> float:
+        return time.perf_counter()
+
+    def finished(
+        self,
+        command: str,
+        outcome: str,
+        started: float | None,
+        *,
+        guild: int | None,
+        channel: int | None,
+        interaction: int | None,
+    ) -> None:
+        seconds = time.perf_counter() - started if started is not None else None
+        latency_ms = round(seconds * 1000, 1) if seconds is not None else None
+        log.info(
+            "/%s %s in %s ms",
+            command,
+            outcome,
+            latency_ms if latency_ms is not None else "?",
+            extra={
+                "command": command,
+                "outcome": outcome,
+                "latency_ms": latency_ms,
+                "guild": guild,
+                "channel": channel,
+                "interaction": interaction,
+            },
+        )
+        if self.metrics is not None:
+            self.metrics.observe(command, outcome, seconds)
