@@ -3,8 +3,9 @@
 Every finished slash command gives one INFO line with its latency (``CommandObserver``); with
 ``CANASTA_METRICS_PORT`` set the same observations feed Prometheus counters and a histogram, and
 a background loop keeps two gauges current: active games (a count over the partial index of
-active games, every ``GAUGE_INTERVAL_SECONDS``) and database connections in use (read from the
-pool at scrape time). ``prometheus_client`` is imported only then: it is the ``metrics`` extra.
+active games, every ``GAUGE_INTERVAL_SECONDS`` and soon after a ``/game`` or ``/round`` command,
+which may start or end one) and database connections in use (read from the pool at scrape
+time). ``prometheus_client`` is imported only then: it is the ``metrics`` extra.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.commands")
 
 GAUGE_INTERVAL_SECONDS = 30.0
+RECOUNT_DELAY_SECONDS = 0.5
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -76,6 +78,7 @@ class Metrics:
         )
         self._server: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._recount = asyncio.Event()
 
     def observe(self, command: str, outcome: str, seconds: float | None) -> None:
         self.commands.labels(command, outcome).inc()
@@ -83,6 +86,8 @@ class Metrics:
             self.errors.labels(command).inc()
         if seconds is not None:
             self.latency.labels(command).observe(seconds)
+        if command.startswith(("game", "round")):
+            self._recount.set()
 
     def serve(self, address: str, port: int, db: Database) -> None:
         """Start the HTTP endpoint (a daemon thread) and the gauge loop."""
@@ -102,7 +107,10 @@ class Metrics:
                 self.active_games.set(count or 0)
             except Exception as error:  # a metric must never stop the bot
                 log.warning("could not count active games: %s", error)
-            await asyncio.sleep(GAUGE_INTERVAL_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._recount.wait(), GAUGE_INTERVAL_SECONDS)
+            self._recount.clear()
+            await asyncio.sleep(RECOUNT_DELAY_SECONDS)  # one count for a burst of commands
 
     async def close(self) -> None:
         if self._task is not None:
