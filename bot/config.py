@@ -159,10 +159,11 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(5, ge=1, validation_alias=AliasChoices("CANASTA_DB_POOL_SIZE"))
     db_max_overflow: int = Field(10, ge=0, validation_alias=AliasChoices("CANASTA_DB_MAX_OVERFLOW"))
     db_pool_timeout_seconds: float = Field(
-        5.0, gt=0, validation_alias=AliasChoices("CANASTA_DB_POOL_TIMEOUT_SECONDS")
+        3.0, gt=0, validation_alias=AliasChoices("CANASTA_DB_POOL_TIMEOUT_SECONDS")
     )
-    """A command waits this long for a pooled connection, then fails with an apology: a few
-    seconds, not SQLAlchemy's 30, because Discord drops an unanswered interaction after 3 s."""
+    """A command waits this long for a pooled connection, then fails with an apology: seconds,
+    not SQLAlchemy's 30, since a user waiting half a minute has long given up (and an interaction
+    not acknowledged within 3 s is gone anyway)."""
     shutdown_timeout_seconds: float = Field(
         8.0, ge=0, validation_alias=AliasChoices("CANASTA_SHUTDOWN_TIMEOUT_SECONDS")
     )

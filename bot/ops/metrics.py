@@ -93,9 +93,14 @@ class Metrics:
         """Start the HTTP endpoint (a daemon thread) and the gauge loop."""
         pool = db.engine.pool
         self.pool_in_use.set_function(lambda: float(getattr(pool, "checkedout", lambda: 0)()))
-        self._server, _thread = self._prom.start_http_server(
-            port, addr=address, registry=self.registry
-        )
+        try:
+            self._server, _thread = self._prom.start_http_server(
+                port, addr=address, registry=self.registry
+            )
+        except OSError as error:
+            raise MetricsUnavailable(
+                f"CANASTA_METRICS_PORT: cannot listen on {address}:{port}: {error.strerror}"
+            ) from None
         self._task = asyncio.get_running_loop().create_task(self._refresh(db))
         log.info("metrics on http://%s:%d/metrics", address, port)
 

@@ -177,6 +177,8 @@ async def test_sigterm_mid_load_finishes_the_commands_in_flight(
     assert await asyncio.wait_for(bot.process.wait(), timeout=30) == 0
 
     acknowledged = {h.id for h in handles if h.callback_type is not None}
+    # Closed cleanly: the last connection folded the write-ahead log back into the database.
+    assert not (bot.data_dir / "canasta.sqlite3-wal").exists()
     stored = stored_round_interactions(bot.data_dir / "canasta.sqlite3", where.id)
     log = bot.log()
     assert acknowledged, log
