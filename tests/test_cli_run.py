@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -111,3 +112,54 @@ def test_unreachable_discord_is_retried_in_one_line_and_sigterm_stops_it(tmp_pat
     assert "; retrying in 1 s" in text
     assert "Traceback" not in text
     assert "stopped cleanly" in text
+
+
+@pytest.mark.skipif(
+    not os.environ.get("TEST_DATABASE_URL"), reason="needs PostgreSQL (TEST_DATABASE_URL)"
+)
+async def test_the_database_is_retried_until_postgresql_accepts(tmp_path: Path) -> None:
+    """PostgreSQL still starting (nothing listening yet) when the bot starts, as under compose:
+    the bot waits, and goes on once the database answers."""
+    import asyncio
+
+    from sqlalchemy.engine import make_url
+
+    real = make_url(os.environ["TEST_DATABASE_URL"])
+
+    async def forward(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream_reader, upstream_writer = await asyncio.open_connection(real.host, real.port)
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            while data := await source.read(65536):
+                sink.write(data)
+                await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    late = real.set(host="127.0.0.1", port=port, drivername="postgresql")
+    env = clean_env(
+        tmp_path,
+        DATABASE_URL=late.render_as_string(hide_password=False),
+        CANASTA_DB_START_TIMEOUT_SECONDS="60",
+    )
+    process = await asyncio.create_subprocess_exec(
+        BOT, "migrate", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    seen = []
+    while not any("not reachable yet" in line for line in seen):
+        seen.append((await asyncio.wait_for(process.stderr.readline(), 60)).decode())
+    server = await asyncio.start_server(forward, "127.0.0.1", port)
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), 60)
+    finally:
+        server.close()
+    text = "".join(seen) + err.decode()
+    assert process.returncode == 0, text
+    assert "database reachable after" in text
+    assert out.decode().startswith("database schema at revision")
+    assert "Traceback" not in text
