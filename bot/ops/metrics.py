@@ -150,10 +150,12 @@ class CommandObserver:
         seconds = time.perf_counter() - started if started is not None else None
         latency_ms = round(seconds * 1000, 1) if seconds is not None else None
         log.info(
-            "/%s %s in %s ms",
+            "/%s %s in %s ms (guild %s, channel %s)",
             command,
             outcome,
             latency_ms if latency_ms is not None else "?",
+            guild,
+            channel,
             extra={
                 "command": command,
                 "outcome": outcome,
