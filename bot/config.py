@@ -159,11 +159,11 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(5, ge=1, validation_alias=AliasChoices("CANASTA_DB_POOL_SIZE"))
     db_max_overflow: int = Field(10, ge=0, validation_alias=AliasChoices("CANASTA_DB_MAX_OVERFLOW"))
     db_pool_timeout_seconds: float = Field(
-        3.0, gt=0, validation_alias=AliasChoices("CANASTA_DB_POOL_TIMEOUT_SECONDS")
+        5.0, gt=0, validation_alias=AliasChoices("CANASTA_DB_POOL_TIMEOUT_SECONDS")
     )
-    """A command waits this long for a pooled connection, then fails with an apology: seconds,
-    not SQLAlchemy's 30, since a user waiting half a minute has long given up (and an interaction
-    not acknowledged within 3 s is gone anyway)."""
+    """A command waits this long for a pooled connection, then is answered "busy, nothing was
+    saved": seconds, not SQLAlchemy's 30 (the same default as ``POOL_TIMEOUT_SECONDS`` in
+    ``bot.storage.engine``, which this setting overrides)."""
     shutdown_timeout_seconds: float = Field(
         8.0, ge=0, validation_alias=AliasChoices("CANASTA_SHUTDOWN_TIMEOUT_SECONDS")
     )

@@ -117,5 +117,5 @@ def test_plain_urls_get_the_async_driver_and_a_note_without_the_password(
 
 def test_pool_settings_reach_postgresql_only() -> None:
     pg = Settings.from_env({"DATABASE_URL": "postgresql://u@db/c", "CANASTA_DB_POOL_SIZE": "3"})
-    assert pg.engine_kwargs() == {"pool_size": 3, "max_overflow": 10, "pool_timeout": 3.0}
+    assert pg.engine_kwargs() == {"pool_size": 3, "max_overflow": 10, "pool_timeout": 5.0}
     assert Settings.from_env({}).engine_kwargs() == {}

@@ -18,10 +18,10 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
-from bot.discord_app.replies import send
+from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
 from bot.ops.metrics import CommandObserver
-from bot.storage.engine import Database
+from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
 log = logging.getLogger(__name__)
 
@@ -52,15 +52,28 @@ def _observe(interaction: discord.Interaction, command: str, outcome: str) -> No
 
 
 class CanastaTree(app_commands.CommandTree):
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Not a check: notes the start time for the command's latency (autocomplete skips it)."""
-        interaction.extras[STARTED] = CommandObserver.started()
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Arm the acknowledgement clock for every command, and deliver what earlier commands in
+        this channel could not (see ``bot.discord_app.replies``); note the start time for the
+        command's logged latency."""
+        if interaction.type is discord.InteractionType.application_command:
+            interaction.extras[STARTED] = CommandObserver.started()
+            command = interaction.command
+            if command is None or not command.extras.get(ANSWERS_ITSELF):
+                arm(interaction)
+            await announce_undelivered(interaction)
         return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        lang = interaction_language(interaction)
+        if isinstance(getattr(error, "original", None), DatabaseBusy):
+            _observe(interaction, command, "busy")
+            log.warning("/%s refused as busy (interaction %s)", command, interaction.id)
+            await send(interaction, ephemeral=True, content=t(lang, "error.busy"))
+            return
         _observe(interaction, command, "error")
         log.error(
             "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
@@ -71,11 +84,9 @@ class CanastaTree(app_commands.CommandTree):
             interaction.user.id,
             exc_info=error,
         )
-        lang = interaction_language(interaction)
-        try:
-            await send(interaction, ephemeral=True, content=t(lang, "error.unexpected"))
-        except discord.HTTPException:
-            log.warning("could not tell the user about the failure of /%s", command)
+        # Only a transaction that rolled back may be called "nothing saved".
+        key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
+        await send(interaction, ephemeral=True, content=t(lang, key))
 
 
 class CanastaBot(commands.AutoShardedBot):

@@ -22,7 +22,7 @@ from bot.games.settings import (
     purge_left_guilds,
     set_settings,
 )
-from bot.games.sheets import game_history, past_games, score_sheet
+from bot.games.sheets import active_game, game_history, past_games, score_sheet
 
 __all__ = [
     "UNSET",
@@ -30,6 +30,7 @@ __all__ = [
     "PlayerSpec",
     "SideSpec",
     "abandon_game",
+    "active_game",
     "delete_guild_data",
     "edit_round",
     "end_game",

@@ -7,7 +7,7 @@ later total, minimum and the game's state follow from the rounds alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from bot.games.access import (
     check_allowed,
     dealer_info,
     find_game,
+    game_info,
     game_to_change,
     game_variant,
     lock_for_round,
@@ -27,7 +28,7 @@ from bot.games.access import (
 )
 from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
 from bot.games.ratings import recompute_guild_ratings
-from bot.games.results import RoundOutcome, ScoreSheet, SideEntryOutcome
+from bot.games.results import GameInfo, RoundOutcome, ScoreSheet, SideEntryOutcome
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
 from bot.games.sheets import build_sheet
 from bot.games.stats import refresh_game_stats
@@ -56,6 +57,10 @@ from bot.storage.models import (
 
 SideInput = Mapping[str, Any] | SideRound
 """One side's components: a ``SideRound`` or its fields as a mapping (JSON, a form)."""
+
+SidesForGame = Callable[[GameInfo, Variant], Sequence[SideInput]]
+"""Reads every side's components once the game is known (compact lines need the game's variant
+and sides); raising refuses the command before anything is written."""
 
 
 def _dump(side: SideRound) -> dict[str, Any]:
@@ -90,6 +95,7 @@ def round_outcome(game: Game, variant: Variant, rnd: Round, replayed: bool) -> R
         winner_side=game.winner_side if ended_here else None,
         draw=game.draw if ended_here else False,
         replayed=replayed,
+        game=game_info(game, variant),
     )
 
 
@@ -166,12 +172,17 @@ async def record_round(
     guild_id: int,
     channel_id: int,
     actor_id: int,
-    sides: Sequence[SideInput],
+    sides: Sequence[SideInput] | SidesForGame,
     actor_is_manager: bool = False,
     game_id: int | None = None,
     interaction_id: str | None = None,
 ) -> RoundOutcome:
     """Record a round with every side's components at once; validated across sides.
+
+    One write transaction does everything: find and lock the game (one SELECT that also brings
+    its sides and players), score, insert the round and its audit row, update the totals. Its
+    cost does not grow with the rounds already played. ``sides`` may be a function of the game
+    for input that can only be read once the game is known (see ``SidesForGame``).
 
     Raises ``ScoringError`` for numbers that cannot be scored (nothing is stored), a
     ``GameError`` for a refused command. A retry with the same ``interaction_id`` stores
@@ -203,7 +214,8 @@ async def record_round(
         game = target.game
         check_allowed(game, actor_id, actor_is_manager, "record")
         variant = game_variant(game.variant_id, game.house_rules)
-        parsed = parse_sides(sides)
+        given = sides(game_info(game, variant), variant) if callable(sides) else sides
+        parsed = parse_sides(given)
         # SQLite: BEGIN IMMEDIATE held the write lock before that SELECT, so "no pending
         # entries" is still true. PostgreSQL: the SELECT's snapshot may predate an entry
         # committed while it waited for the row lock, so the DELETE always runs there.

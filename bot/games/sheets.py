@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import joinedload
 
-from bot.games.access import dealer_info, find_game, game_info, game_variant, side_scores
-from bot.games.results import AuditRow, GameSummary, RoundRow, ScoreSheet
+from bot.games.access import (
+    check_game,
+    dealer_info,
+    find_game,
+    game_info,
+    game_variant,
+    side_scores,
+)
+from bot.games.errors import NoActiveGame
+from bot.games.results import AuditRow, GameInfo, GameSummary, RoundRow, ScoreSheet
 from bot.scoring import opening_minimum
 from bot.storage.engine import Database
-from bot.storage.models import AuditEntry, Game, GameSide, PendingEntry, Round
+from bot.storage.models import GAME_ACTIVE, AuditEntry, Game, GameSide, PendingEntry, Round
 
 
 async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
@@ -40,6 +49,29 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         next_dealer=dealer_info(game, variant, game.round_count),
         pending_sides=tuple(sorted(pending)),
     )
+
+
+async def active_game(db: Database, *, guild_id: int, channel_id: int) -> GameInfo:
+    """The channel's running game with its sides and players, never its rounds.
+
+    One SELECT on the one-active-game-per-channel index: what a command needs to read its input
+    (the variant, the sides) costs the same at round 600 as at round 1. ``NoActiveGame`` if
+    the channel has none; a game of another server is refused like any other lookup.
+    """
+
+    async def work(session: AsyncSession) -> GameInfo:
+        query = (
+            select(Game)
+            .where(Game.channel_id == channel_id, Game.state == GAME_ACTIVE)
+            .options(joinedload(Game.sides), joinedload(Game.players))
+        )
+        game = (await session.execute(query)).unique().scalar_one_or_none()
+        if game is None:
+            raise NoActiveGame(channel_id=channel_id)
+        check_game(game, guild_id=guild_id, channel_id=channel_id)
+        return game_info(game)
+
+    return await db.read(work)
 
 
 async def score_sheet(

@@ -51,7 +51,7 @@ class Metrics:
         prom.PlatformCollector(registry=self.registry)
         self.commands = prom.Counter(
             "canasta_commands",
-            "Slash commands finished, by command and outcome (ok or error).",
+            "Slash commands finished, by command and outcome (ok, busy or error).",
             ["command", "outcome"],
             registry=self.registry,
         )

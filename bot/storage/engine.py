@@ -18,11 +18,13 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
 
@@ -34,8 +36,29 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 """How long a write waits for another process's write lock before the retry loop takes over."""
 
 RETRY_ATTEMPTS = 8
+
+WAIT_FOR_WRITER_SECONDS = 10.0
+"""The longest a command queues for SQLite's single writer before it is told the bot is busy."""
+
+POOL_TIMEOUT_SECONDS = 5.0
+"""PostgreSQL: the longest a command waits for a pooled connection (SQLAlchemy's default is 30 s,
+far past Discord's patience) before it is told the bot is busy."""
+
+
+class DatabaseBusy(Exception):
+    """No connection or writer slot came in time: nothing was started, so nothing was stored."""
+
+
 RETRYABLE_PG_STATES = frozenset({"40001", "40P01", "23505", "55P03"})
 """Serialisation failure, deadlock, unique violation, lock not available."""
+
+
+commits_in_task: ContextVar[int] = ContextVar("commits_in_task", default=0)
+"""Write transactions committed so far in the current asyncio task (one task per command).
+
+Why: when a command fails after its write committed (say, its reply could not be rendered),
+the player must not be told "nothing was saved". The Discord layer reads this to choose the
+message without the services having to report it."""
 
 
 def is_sqlite(url: str) -> bool:
@@ -73,6 +96,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    kwargs.setdefault("pool_timeout", POOL_TIMEOUT_SECONDS)
     return _create_async_engine(url, **kwargs)
 
 
@@ -116,8 +140,11 @@ class Database:
 
     async def read(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """Run ``work`` in a read transaction (a consistent snapshot; never blocks writers)."""
-        async with self.sessions() as session, session.begin():
-            return await work(session)
+        try:
+            async with self.sessions() as session, session.begin():
+                return await work(session)
+        except PoolTimeout as error:
+            raise DatabaseBusy(str(error)) from None
 
     async def write(
         self,
@@ -133,9 +160,14 @@ class Database:
         for attempt in range(1, attempts + 1):
             try:
                 if self._sqlite_writer is not None:
-                    async with self._sqlite_writer:
+                    await self._wait_for_writer()
+                    try:
                         return await self._write_once(work)
+                    finally:
+                        self._sqlite_writer.release()
                 return await self._write_once(work)
+            except PoolTimeout as error:
+                raise DatabaseBusy(str(error)) from None
             except DBAPIError as error:
                 if attempt == attempts or not _retryable(error):
                     raise
@@ -143,9 +175,18 @@ class Database:
                 await asyncio.sleep(random.uniform(0.005, 0.02) * attempt)
         raise AssertionError("unreachable")
 
+    async def _wait_for_writer(self) -> None:
+        assert self._sqlite_writer is not None
+        try:
+            await asyncio.wait_for(self._sqlite_writer.acquire(), WAIT_FOR_WRITER_SECONDS)
+        except TimeoutError:
+            raise DatabaseBusy(f"no write slot within {WAIT_FOR_WRITER_SECONDS:.0f} s") from None
+
     async def _write_once(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         async with self._writer_sessions() as session, session.begin():
-            return await work(session)
+            result = await work(session)
+        commits_in_task.set(commits_in_task.get() + 1)
+        return result
 
     async def dispose(self) -> None:
         await self.engine.dispose()
