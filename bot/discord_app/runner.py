@@ -49,6 +49,7 @@ HANDLER_TASKS = (
 )
 """Names discord.py gives the tasks that run interaction handlers (and our completion log)."""
 MAX_RETRY_SECONDS = 60.0
+DISCONNECT_SECONDS = 2.0
 
 
 class MissingTokenError(RuntimeError):
@@ -118,7 +119,8 @@ async def drain(bot: CanastaBot, timeout: float) -> None:  # noqa: ASYNC109
     """Stop accepting interactions (close the gateway) and let running handlers finish."""
     for shard in bot.shards.values():
         with contextlib.suppress(Exception):
-            await shard.disconnect()
+            # A dead network can stall the websocket's closing handshake: don't wait on it.
+            await asyncio.wait_for(shard.disconnect(), DISCONNECT_SECONDS)
     running = handlers_in_flight()
     log.info("stopping: %d commands in flight, waiting up to %.0f s", len(running), timeout)
     if running:
