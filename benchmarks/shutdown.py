@@ -4,9 +4,11 @@ Run: ``.venv/bin/python benchmarks/shutdown.py [--burst 25] [--runs 3]``. Prints
 
 Each run starts the real ``canasta-bot run`` (SQLite in a temporary directory) against the loopback
 fake Discord, starts a game, dispatches ``--burst`` ``/round add`` at once and sends SIGTERM right
-after the last one. Columns: commands the bot reported in flight when it stopped accepting,
-commands acknowledged (the user saw an answer), rounds stored, acknowledged rounds missing from
-the database (must be 0), the exit status, and the time from SIGTERM to the process's exit.
+after the last one. Columns: commands the bot reported in flight when it stopped accepting;
+answers by kind: a recorded round, anything else (a refusal, say once the game reached its
+target), or none beyond "thinking..." (a deferral that never got its answer: cut off by the
+shutdown bound); rounds stored; answered rounds missing from the database (must be 0); the exit
+status; and the time from SIGTERM to the process's exit.
 """
 
 from __future__ import annotations
@@ -25,9 +27,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.devtools.fake_discord import FakeDiscord
+from bot.devtools.fake_discord.interactions import InteractionHandle
 from tests.e2e.harness import BotProcess
 
 ROUND = {"side1": "150", "side2": "100 50h"}
+
+
+async def final(handle: InteractionHandle) -> str | None:
+    """The answer's embed title (or content), "" if only deferred, None if never acknowledged."""
+    if handle.callback_type is None:
+        return None
+    try:
+        reply = await handle.response(timeout=0.05)
+    except TimeoutError:
+        return ""
+    return reply.embeds[0]["title"] if reply.embeds else (reply.content or "?")
 
 
 async def one_run(burst: int) -> dict[str, object]:
@@ -45,7 +59,8 @@ async def one_run(burst: int) -> dict[str, object]:
             bot.process.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(bot.process.wait(), timeout=60)
             took = time.perf_counter() - sent
-            acknowledged = {h.id for h in handles if h.callback_type is not None}
+            answers = {h.id: await final(h) for h in handles}
+            rounds = {i for i, title in answers.items() if title and title.startswith("Round ")}
             with sqlite3.connect(Path(tmp) / "canasta.sqlite3") as connection:
                 stored = {
                     int(row[0])
@@ -55,9 +70,11 @@ async def one_run(burst: int) -> dict[str, object]:
             found = re.search(r"stopping: (\d+) commands in flight", bot.log())
     return {
         "in flight": int(found.group(1)) if found else -1,
-        "acknowledged": len(acknowledged),
+        "round": len(rounds),
+        "other": sum(1 for title in answers.values() if title and not title.startswith("Round ")),
+        "thinking": sum(1 for title in answers.values() if title == ""),
         "stored": len(stored),
-        "missing": len(acknowledged - stored),
+        "missing": len(rounds - stored),
         "exit": code,
         "stop s": f"{took:.2f}",
     }
