@@ -5,7 +5,8 @@ Why JSON: log collectors (journald exporters, Loki, CloudWatch) index fields, so
 ``channel``, ``command``, ``outcome`` and ``latency_ms`` as fields (``log.info(..., extra=...)``).
 
 Two third-party log lines are shortened to one line: discord.py logs a full traceback when a
-shard cannot connect (it retries on its own), which is noise for "the network is down".
+shard cannot connect or reconnect (it retries on its own), which is noise for "the network is
+down".
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from typing import Any, TextIO
 
 EXTRA_FIELDS = ("guild", "channel", "command", "outcome", "latency_ms", "interaction")
 """Fields a record may carry through ``extra=``; JSON output includes those present."""
+
+RETRIED_BY_DISCORD_PY = ("Failed to connect", "Attempting a reconnect")
+"""discord.shard messages about network failures it retries by itself: the cause is enough."""
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -45,7 +49,11 @@ class OneLineNetworkErrors(logging.Filter):
     """Makes discord.py's "Failed to connect ... Retrying" traceback one line with the cause."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.name == "discord.shard":
+        if (
+            record.exc_info
+            and record.name == "discord.shard"
+            and str(record.msg).startswith(RETRIED_BY_DISCORD_PY)
+        ):
             error = record.exc_info[1]
             record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
             record.args = None
