@@ -177,6 +177,9 @@ async def _run_until_stopped(bot: CanastaBot, settings: Settings, stop: asyncio.
         return
     if bot.is_ready() or bot.shards:
         await drain(bot, settings.shutdown_timeout_seconds)
+    if bot.observer.metrics is not None:
+        # Before the database closes: the gauge loop must not open a connection after it.
+        await bot.observer.metrics.close()
     await bot.close()
     runner.cancel()
     with contextlib.suppress(asyncio.CancelledError, Exception):

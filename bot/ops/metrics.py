@@ -118,13 +118,16 @@ class Metrics:
             await asyncio.sleep(RECOUNT_DELAY_SECONDS)  # one count for a burst of commands
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        """Stop the gauge loop and the endpoint; safe to call twice."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+                await task
+        server, self._server = self._server, None
+        if server is not None:
+            await asyncio.to_thread(server.shutdown)  # waits for its poll loop (0.5 s)
+            server.server_close()
 
 
 class CommandObserver:
