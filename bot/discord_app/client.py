@@ -122,7 +122,7 @@ class CanastaBot(commands.AutoShardedBot):
             # fine then, but AutoShardedClient.close needs the event queue login would have made.
             await self._async_setup_hook()
         await super().close()
-        await self.db.engine.dispose()
+        await self.db.dispose()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())

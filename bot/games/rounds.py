@@ -28,6 +28,7 @@ from bot.games.access import (
 )
 from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
 from bot.games.ratings import recompute_guild_ratings
+from bot.games.recording import record_in
 from bot.games.results import GameInfo, RoundOutcome, ScoreSheet, SideEntryOutcome
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
 from bot.games.sheets import build_sheet
@@ -179,15 +180,31 @@ async def record_round(
 ) -> RoundOutcome:
     """Record a round with every side's components at once; validated across sides.
 
-    One write transaction does everything: find and lock the game (one SELECT that also brings
-    its sides and players), score, insert the round and its audit row, update the totals. Its
-    cost does not grow with the rounds already played. ``sides`` may be a function of the game
-    for input that can only be read once the game is known (see ``SidesForGame``).
+    A round in the channel's running game takes the short path of ``bot.games.recording``: one
+    transaction of a few Core statements whose cost does not grow with the rounds already
+    played. The rest (a replayed interaction, pending side entries, the round that ends the
+    game, a game named by id) runs below through the ORM. ``sides`` may be a function of the
+    game for input that can only be read once the game is known (see ``SidesForGame``).
 
     Raises ``ScoringError`` for numbers that cannot be scored (nothing is stored), a
     ``GameError`` for a refused command. A retry with the same ``interaction_id`` stores
     nothing and returns the original outcome with ``replayed=True``.
     """
+
+    if game_id is None:
+        quick = await db.write_now(
+            lambda connection: record_in(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                actor_id=actor_id,
+                actor_is_manager=actor_is_manager,
+                interaction_id=interaction_id,
+                sides=sides,
+            )
+        )
+        if quick is not None:
+            return quick
 
     async def work(session: AsyncSession) -> RoundOutcome:
         # One SELECT locks the game and says whether this interaction already recorded a round

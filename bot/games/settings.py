@@ -190,6 +190,18 @@ async def guilds_with_data(db: Database) -> frozenset[int]:
     return await db.read(work)
 
 
+async def guilds_marked_left(db: Database) -> frozenset[int]:
+    """Servers marked as left (their data awaits the purge): read once at start-up, so the
+    bot does not read each server's settings as Discord announces it (10,000 reads at 10,000
+    servers)."""
+
+    async def work(session: AsyncSession) -> frozenset[int]:
+        query = select(GuildSettings.guild_id).where(GuildSettings.left_at.is_not(None))
+        return frozenset((await session.scalars(query)).all())
+
+    return await db.read(work)
+
+
 async def mark_guild_joined(db: Database, guild_id: int) -> None:
     """The bot (re)joined: a pending purge is called off."""
 

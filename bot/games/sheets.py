@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import joinedload
 
 from bot.games.access import (
-    check_game,
     dealer_info,
     find_game,
     game_info,
@@ -15,10 +13,11 @@ from bot.games.access import (
     side_scores,
 )
 from bot.games.errors import NoActiveGame
+from bot.games.recording import active_game_in
 from bot.games.results import AuditRow, GameInfo, GameSummary, RoundRow, ScoreSheet
 from bot.scoring import opening_minimum
 from bot.storage.engine import Database
-from bot.storage.models import GAME_ACTIVE, AuditEntry, Game, GameSide, PendingEntry, Round
+from bot.storage.models import AuditEntry, Game, GameSide, PendingEntry, Round
 
 
 async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
@@ -59,19 +58,12 @@ async def active_game(db: Database, *, guild_id: int, channel_id: int) -> GameIn
     the channel has none; a game of another server is refused like any other lookup.
     """
 
-    async def work(session: AsyncSession) -> GameInfo:
-        query = (
-            select(Game)
-            .where(Game.channel_id == channel_id, Game.state == GAME_ACTIVE)
-            .options(joinedload(Game.sides), joinedload(Game.players))
-        )
-        game = (await session.execute(query)).unique().scalar_one_or_none()
-        if game is None:
-            raise NoActiveGame(channel_id=channel_id)
-        check_game(game, guild_id=guild_id, channel_id=channel_id)
-        return game_info(game)
-
-    return await db.read(work)
+    game = await db.read_now(
+        lambda connection: active_game_in(connection, guild_id=guild_id, channel_id=channel_id)
+    )
+    if game is None:
+        raise NoActiveGame(channel_id=channel_id)
+    return game
 
 
 async def score_sheet(
