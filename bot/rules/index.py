@@ -16,6 +16,7 @@ from bot.i18n import language_for_discord_locale, translate
 from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
 from bot.rules.examples import Example, all_examples
+from bot.rules.facts import FactIndex
 from bot.rules.number_words import player_count
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
@@ -76,6 +77,11 @@ class RulesIndex:
         self.search_index = SearchIndex(self.topics, examples)
         self.completions = Autocomplete(self.topics)
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
+
+    @functools.cached_property
+    def facts(self) -> FactIndex:
+        """Built on the first answer, not at start-up (about 0.06 s)."""
+        return FactIndex(self.topics)
 
     def relearned(self, examples: Iterable[Example]) -> RulesIndex:
         """This index with its search's learned channel trained on ``examples`` instead (see
@@ -175,11 +181,15 @@ class RulesIndex:
                 (t, self.topics[t].text[language].title)  # type: ignore[index]
                 for t in suggested
             )
+        topics = tuple(self._rendered(t, language, variant, table) for t in shown)
+        # the direct answer first; a computed figure is already the answer to its question
+        lead = self.facts.lead(question, topics[0]) if kind == "answer" and not figures else ()
         return RulesAnswer(
             kind=kind,
             language=language,
             question=question,
-            topics=tuple(self._rendered(t, language, variant, table) for t in shown),
+            topics=topics,
+            lead=lead,
             computed=computed,
             suggestions=suggestions,
             ranking=result.hits,
