@@ -224,7 +224,7 @@ class RulesIndex:
         to put down"), whether the hand reaches the minimum: the question players ask."""
         opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
         cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
-        if opening is None or cards is None or cards.unread:
+        if opening is None or cards is None or cards.unread or cards.ambiguous:
             return ()
         if cards.points >= opening.minimum:
             return (translate(lang, "rules.computed.enough"),)
@@ -265,6 +265,14 @@ class RulesIndex:
         joker = translate(lang, "rules.card.joker")
         names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]
         cards = " + ".join(names)
+        if figure.ambiguous:
+            return translate(
+                lang,
+                "rules.computed.cards_ambiguous",
+                cards=cards,
+                points=figure.points,
+                words=figure.ambiguous,
+            )
         if figure.unread:
             return translate(
                 lang,

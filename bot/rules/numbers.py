@@ -105,6 +105,8 @@ class CardAnswer:
     """(rank, count) in the scoring module's rank order: joker, 2, A, K, ... 3."""
     unread: str | None = None
     """A word among the cards the reader could not read (``FoundCards.unread``)."""
+    ambiguous: str | None = None
+    """Words that may be a count or two cards (``FoundCards.ambiguous``)."""
 
 
 Computed = OpeningAnswer | CardAnswer | RoundAnswer
@@ -211,6 +213,9 @@ class FoundCards:
     unread: str | None = None
     """One unknown word between this run and more card words ("K K blah A"): the reader is
     unsure, and the reply says what it read and asks."""
+    ambiguous: str | None = None
+    """Two number words that may be a count or two cards ("seks fem"): read as two cards,
+    and the reply says so and asks."""
 
 
 @dataclass
@@ -239,7 +244,10 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
     if colour and _card_token(third) == ("3",):
         # "two black threes" are two threes, not a deuce; red threes have no card value
         return (["3"] * count if colour == "black" else []), 3
-    # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces
+    # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
+    # is a six and a five unless a count is all the first word can be ("to ti": two tens)
+    if _both_ranks(raws[i], nxt):
+        count = 0
     if count >= 1 and nxt and not nxt.isdecimal() and not (listed and raws[i].isdecimal()):
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
@@ -248,6 +256,16 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
         return None, 1
     ranks = _card_token(raws[i])
     return (list(ranks) if ranks else None), 1
+
+
+def _both_ranks(word: str, nxt: str) -> bool:
+    """Two number words that both name a rank ("seks fem", "two ten"): a count and a card,
+    or two cards. Read as two cards, and the reply asks (``FoundCards.ambiguous``)."""
+    first, second = word.lower(), nxt.lower()
+    numbers = vocabulary().number_words
+    return (
+        first in numbers and second in numbers and first in WORD_TO_RANK and second in WORD_TO_RANK
+    )
 
 
 def _joins(raws: list[str], i: int) -> bool:
@@ -295,7 +313,10 @@ def find_cards(question: str) -> FoundCards | None:
         return None
     best = max(runs, key=lambda r: (len(r.words), -r.start))
     named = any(not raw.isdecimal() for raw in best.words)
-    return FoundCards(Counter(best.ranks), len(best.words), named, _unread(raws, runs, best))
+    pairs = zip(best.words, best.words[1:], strict=False)
+    ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
+    unread = _unread(raws, runs, best)
+    return FoundCards(Counter(best.ranks), len(best.words), named, unread, ambiguous)
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
@@ -341,7 +362,7 @@ def compute(
         if (several or single) and max(cards.values()) < CANASTA_TALK:
             points = sum(card_value(variant, rank) * n for rank, n in cards.items())
             ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
-            out.append(CardAnswer(points, ordered, found.unread))
+            out.append(CardAnswer(points, ordered, found.unread, found.ambiguous))
     counted_cards = bool(found and out)
     if score is not None and opening and not (counted_cards and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None

@@ -141,3 +141,17 @@ def test_player_counts_said_colloquially(question: str, count: int | None) -> No
 def test_a_player_count_answers_for_that_variant() -> None:
     answer = INDEX.ask("vi er tre, hvor mange kort får hver", lang="no", variant=CLASSIC)
     assert answer.variant == "three-player"
+
+
+@pytest.mark.parametrize(("question", "lang"), [("two ten", "en"), ("tre fire", "no")])
+def test_a_count_or_two_cards_is_asked_about(question: str, lang: str) -> None:
+    """ "tre fire" is three fours or a three and a four: the reply says how it read it and
+    asks, with no figure in bold as if certain."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert question in answer.computed[0]
+    assert "**" not in answer.computed[0]
+
+
+def test_a_count_that_can_only_be_a_count_is_read_as_one() -> None:
+    answer = INDEX.ask("to ti", lang="no", variant=CLASSIC)
+    assert "**20**" in answer.computed[0]
