@@ -17,7 +17,7 @@ from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
 from bot.rules.examples import Example, all_examples
 from bot.rules.facts import FactIndex
-from bot.rules.number_words import player_count
+from bot.rules.number_words import player_count, variant_named
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -142,7 +142,11 @@ class RulesIndex:
         result = self.search_index.search(question, table.id)
         language = reply_language(lang, locale, result.language)
         # "how much to open in Cuban" at a classic table wants Cuban's numbers, not the table's
-        asked = result.named_variant or variant_for_players(player_count(question), table)
+        asked = (
+            result.named_variant
+            or variant_named(question)
+            or variant_for_players(player_count(question), table)
+        )
         variant = load_variant(asked) if asked and asked != table.id else table
         kind, shown, suggested = decide(result.hits, result.strong, result.game)
         top = result.hits[0].id if result.hits else None

@@ -168,3 +168,28 @@ def player_count(question: str) -> int | None:
             if count in PLAYER_COUNTS:
                 return count
     return None
+
+
+MIN_VARIANT_PREFIX = 4
+
+
+@functools.cache
+def _variant_words() -> tuple[tuple[str, str], ...]:
+    """(folded word, variant id) from every lexicon's ``variants`` lists, longest first."""
+    pairs = {
+        (fold(word), variant)
+        for lexicon in vocabulary().lexicons.values()
+        for variant, words in lexicon.variants.items()
+        for word in words
+    }
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
+
+
+def variant_named(question: str) -> str | None:
+    """The variant a word of the question names ("kubansk", "kuubalaisessa" -> cuban): a word
+    that starts with one of the lexicon's variant words."""
+    for word in _WORD.findall(fold(normalise(question))):
+        for name, variant in _variant_words():
+            if len(name) >= MIN_VARIANT_PREFIX and word.startswith(name):
+                return variant
+    return None

@@ -155,3 +155,8 @@ def test_a_count_or_two_cards_is_asked_about(question: str, lang: str) -> None:
 def test_a_count_that_can_only_be_a_count_is_read_as_one() -> None:
     answer = INDEX.ask("to ti", lang="no", variant=CLASSIC)
     assert "**20**" in answer.computed[0]
+
+
+def test_a_variant_named_in_the_lexicon_is_answered_for() -> None:
+    answer = INDEX.ask("kuubalaisessa, paljonko avaukseen tarvitaan", lang="fi", variant=CLASSIC)
+    assert answer.variant == "cuban"
