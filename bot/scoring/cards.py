@@ -1,6 +1,7 @@
 """The card counter: "joker A A K 7 7 2" -> 130 points, so nobody adds up a hand by hand.
 
-Players type or dictate cards in any of the four languages, with or without suits, spaced or
+Players type or dictate cards in any of the four languages (the names and their inflected
+forms come from the lexicon, ``vocabulary.py``), with or without suits, spaced or
 glued together ("AAK77"), with multipliers ("3xK"). A bare 3 is taken as a black three (red
 threes are laid down at once, so the ones still counted are black); a three with a red suit is
 refused, because a red three is a bonus card with no card value.
