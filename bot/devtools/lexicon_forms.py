@@ -20,10 +20,10 @@ MIN_FORM = 3
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:
-    """The single words whose forms are wanted: card names, number words, colours."""
+    """The single words whose forms are wanted: card names, number words, colours, wild."""
     words = [w for ws in lexicon.cards.values() for w in ws]
     words += [w for ws in lexicon.numbers.values() for w in ws]
-    words += lexicon.colours.red + lexicon.colours.black
+    words += lexicon.colours.red + lexicon.colours.black + lexicon.words.wild
     return [w for w in words if w.isalpha() and len(w) >= MIN_FORM]
 
 

@@ -31,9 +31,20 @@ _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 _MARKUP = re.compile(r"[*_]")
 
 
+WILD = "rank:wild"
+WILD_RANKS = frozenset({"joker", "2"})
+
+
 @functools.cache
 def _ranks() -> dict[str, str]:
-    return {fold(word): rank for word, rank in vocabulary().word_to_rank.items()}
+    """Folded card name -> its term; the lexicon's words for wild cards ("villi", "wild")
+    and their forms are one term, which a joker or a two also carries."""
+    words = vocabulary()
+    out = {fold(word): f"rank:{rank}" for word, rank in words.word_to_rank.items()}
+    wild = words.words("wild")
+    forms = {form for lang in words.forms.values() for form, base in lang.items() if base in wild}
+    out.update(dict.fromkeys((fold(w) for w in wild | forms), WILD))
+    return out
 
 
 def terms(text: str, lang: str) -> frozenset[str]:
@@ -42,8 +53,10 @@ def terms(text: str, lang: str) -> frozenset[str]:
     ranks = _ranks()
     out = set()
     for word in words:
-        rank = ranks.get(fold(word)) if not word.isdecimal() else None
-        out.add(f"rank:{rank}" if rank and len(word) > 2 else stem(word, lang))
+        term = ranks.get(fold(word)) if not word.isdecimal() and len(word) > 2 else None
+        out.add(term or stem(word, lang))
+        if term and term.removeprefix("rank:") in WILD_RANKS:
+            out.add(WILD)
     return frozenset(out)
 
 

@@ -63,6 +63,8 @@ class CommonWords(_Strict):
     minus: Words
     units: Words
     """Nouns that make the number before them a count of something else ("two hours")."""
+    wild: Words
+    """Words for the wild cards as a group: a joker or a two is one ("villi", "jokerkort")."""
 
 
 class Colours(_Strict):
