@@ -27,6 +27,7 @@ def test_facts_are_the_answer_lines_with_their_headings() -> None:
     [
         ("can I discard a joker?", "en", "frozen_pile", "wild card"),
         ("kan jeg kaste en joker?", "no", "frozen_pile", "jokerkort"),
+        ("saako jokerin poistaa?", "fi", "frozen_pile", "villi kortti"),  # joker is a wild card
         (
             "kan jeg ta bunken med en dame og en toer når vi har åpnet",
             "no",
