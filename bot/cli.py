@@ -10,8 +10,10 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings
@@ -188,6 +190,46 @@ def cmd_migrate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
     return 0
 
 
+def _token_from_env() -> str | None:
+    """DISCORD_TOKEN, else the first line of DISCORD_TOKEN_FILE; None when neither is usable."""
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    path = os.environ.get("DISCORD_TOKEN_FILE", "")
+    if not token and path:
+        try:
+            token = Path(path).read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+    return token or None
+
+
+def cmd_invite(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Print the invite URL; the client id comes from --client-id or the token's first part."""
+    from bot.discord_app.invite import NEEDED, client_id_from_token, invite_url
+
+    client_id = args.client_id
+    if client_id is None:
+        token = _token_from_env()
+        client_id = client_id_from_token(token) if token else None
+        if client_id is None:
+            reason = "does not start with an application id" if token else "is not set"
+            print(
+                f"canasta-bot: DISCORD_TOKEN {reason}; pass --client-id ID (the Application ID "
+                "on the General Information page of https://discord.com/developers/applications)",
+                file=stderr,
+            )
+            return EXIT_INVALID
+    labels = ", ".join(label for _flag, label in NEEDED)
+    print(
+        f"Open this link as a member with Manage Server on the server to add the bot to:\n"
+        f"{invite_url(client_id)}\n"
+        f"Scopes: bot, applications.commands. Permissions: {labels}.\n"
+        "No privileged intents are needed: leave Presence, Server Members and Message Content "
+        "off in the Developer Portal.",
+        file=stdout,
+    )
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from bot.devtools.demo import run_demo
 
@@ -240,6 +282,17 @@ def build_parser() -> argparse.ArgumentParser:
     sync = sub.add_parser("sync", help="push the slash commands to Discord, on demand")
     sync.add_argument("--guild", type=int, default=None, help="one server id (instant)")
     sync.set_defaults(handler=cmd_sync)
+
+    invite = sub.add_parser(
+        "invite", help="print the link that adds the bot to a server, with the permissions it needs"
+    )
+    invite.add_argument(
+        "--client-id",
+        type=int,
+        default=None,
+        help="the Application ID (default: read from DISCORD_TOKEN, which is never printed)",
+    )
+    invite.set_defaults(handler=cmd_invite)
 
     demo = sub.add_parser(
         "demo", help="play a short game against a built-in fake Discord (no token needed)"
