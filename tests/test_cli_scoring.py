@@ -113,8 +113,8 @@ def test_rule_target(monkeypatch, capsys) -> None:
 
 
 def test_several_rules(monkeypatch, capsys) -> None:
-    payload = {"sides": [{"meld_points": 1000}, {"meld_points": 1000}]}
-    args = ["--rule", "target=1000", "--rule", " tie = draw "]
+    payload = {"sides": [{"meld_points": 500}, {"meld_points": 500}]}
+    args = ["--rule", "target=500", "--rule", " tie = draw "]
     result = ok(monkeypatch, capsys, args, payload)
     assert (result["finished"], result["winner"]) == (True, None)
 

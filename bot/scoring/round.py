@@ -239,6 +239,29 @@ def _table_problems(variant: Variant, sides: Sequence[SideRound]) -> list[Proble
         problems.append(
             Problem("too_many_natural_canastas", params={"got": natural, "limit": natural_limit})
         )
+    card_points = sum(s.meld_points + s.hand_points for s in sides)
+    if card_points > variant.deck_card_points:
+        problems.append(
+            Problem(
+                "card_points_exceed_deck",
+                params={"got": card_points, "limit": variant.deck_card_points},
+            )
+        )
+    return problems
+
+
+def _total_problems(
+    variant: Variant, sides: Sequence[SideRound], totals_before: Sequence[int]
+) -> list[Problem]:
+    """Totals no real game reaches: a typo (an extra digit) rather than a score to keep."""
+    limit = variant.plausible_total
+    problems = []
+    for index, (side, before) in enumerate(zip(sides, totals_before, strict=True)):
+        total = before + sum(breakdown(variant, side).values())
+        if abs(total) > limit:
+            problems.append(
+                Problem("total_implausible", side=index, params={"got": total, "limit": limit})
+            )
     return problems
 
 
@@ -267,6 +290,8 @@ def validate_round(
         problems += _side_problems(variant, index, side)
     if not problems:
         problems += _table_problems(variant, sides)
+    if not problems:
+        problems += _total_problems(variant, sides, totals_before)
     if problems:
         raise ScoringError(problems)
 
