@@ -33,6 +33,33 @@ from bot.scoring.variants import all_variants
 
 EXIT_INVALID = 2
 
+SCORE_DESCRIPTION = """\
+Score one round read as JSON on standard input and print each side's net, breakdown, total and
+next opening minimum, and whether the game is finished. Example:
+
+  echo '{"totals_before": [0, 0], "sides": [
+          {"meld_points": 420, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2,
+           "went_out": "normal", "hand_points": 70},
+          {"meld_points": 240, "red_threes": 1, "hand_points": 25}]}' | canasta-bot score"""
+
+SCORE_FIELDS = """\
+input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side]}
+fields of a side (omitted counts are 0):
+  meld_points            card points of everything the side melded (black threes excluded
+                         in Cuban); a multiple of 5
+  natural_canastas       completed canastas without wild cards
+  mixed_canastas         completed canastas with wild cards
+  wild_canastas          Cuban only: {"twos": n, "jokers": n, "other": n}
+  red_threes             red threes laid down by the side
+  red_threes_in_hand     red threes still in a hand at the end (a penalty each)
+  black_threes_melded    Cuban only: black threes melded when going out
+  black_threes_in_hand   Cuban only: black threes left in hand
+  went_out               "no" (default), "normal" or "concealed"
+  hand_points            card points left in the side's hands; a multiple of 5
+refused: meld and hand points of all sides above what the decks hold (1180 in classic),
+a total beyond ten times the target, more threes or canastas than the decks allow.
+Invalid input exits with status 2 and one line per problem on standard error."""
+
 
 def _rule_pairs(items: Sequence[str]) -> dict[str, str]:
     pairs: dict[str, str] = {}
@@ -246,7 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     lang = {"choices": ("en", "no", "da", "fi"), "default": "en", "help": "message language"}
 
-    score = sub.add_parser("score", help="score one round read as JSON on standard input")
+    score = sub.add_parser(
+        "score",
+        help="score one round read as JSON on standard input",
+        description=SCORE_DESCRIPTION,
+        epilog=SCORE_FIELDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     score.add_argument("--variant", default="classic", help="variant id (see `variants`)")
     score.add_argument(
         "--rule",

@@ -287,3 +287,13 @@ def test_real_process_refuses_bad_input() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("Input er ikke gyldig JSON: ")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_score_help_describes_every_input_field(capsys) -> None:
+    from bot.scoring.round import SideRound
+
+    with pytest.raises(SystemExit):
+        cli.main(["score", "--help"])
+    shown = capsys.readouterr().out
+    for name in [*SideRound.model_fields, "totals_before", "sides"]:
+        assert f"{name} " in shown or f'"{name}"' in shown, name
