@@ -261,7 +261,7 @@ def cmd_demo(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     from bot.devtools.demo import run_demo
 
     try:
-        return asyncio.run(run_demo(args.lang, stdout))
+        return asyncio.run(run_demo(args.lang, stdout, args.out))
     except KeyboardInterrupt:
         return 130
 
@@ -331,6 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
         "demo", help="play a short game against a built-in fake Discord (no token needed)"
     )
     demo.add_argument("--lang", **lang)
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write the chart (sheet.png) and transcript.html, drawn as Discord shows it",
+    )
     demo.set_defaults(handler=cmd_demo)
     return parser
 

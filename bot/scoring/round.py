@@ -142,6 +142,17 @@ def _side_problems(variant: Variant, index: int, side: SideRound) -> list[Proble
     for name in ("meld_points", "hand_points"):
         if getattr(side, name) % 5:
             problems.append(Problem("multiple_of_5", side=index, field=name))
+    if side.meld_points + side.hand_points > variant.deck_card_points:
+        problems.append(
+            Problem(
+                "side_card_points_exceed_deck",
+                side=index,
+                params={
+                    "got": side.meld_points + side.hand_points,
+                    "limit": variant.deck_card_points,
+                },
+            )
+        )
     if side.wild_canastas:
         if not variant.canastas.wild:
             problems.append(Problem("wild_canastas_not_in_variant", side=index))

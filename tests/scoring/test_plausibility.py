@@ -30,6 +30,13 @@ def test_a_round_using_every_card_is_scored_one_more_is_refused() -> None:
     assert problem.params == {"got": 1185, "limit": 1180}
 
 
+def test_one_side_alone_beyond_the_decks_is_its_own_mistake() -> None:
+    error = refused("classic", {"meld_points": 2500, "red_threes": 1, "hand_points": 40}, {})
+    [problem] = error.problems
+    assert (problem.code, problem.side) == ("side_card_points_exceed_deck", 0)
+    assert problem.params == {"got": 2540, "limit": 1180}
+
+
 def test_a_total_beyond_ten_times_the_target_is_refused() -> None:
     assert score("classic", {"meld_points": 50}, {}, totals=[49950, 0])[0].total == 50000
     error = refused("classic", {"meld_points": 55}, {}, totals=[49950, 0])
@@ -60,4 +67,5 @@ def test_the_score_command_refuses_an_impossible_meld(monkeypatch: pytest.Monkey
     assert cli.main(["score"]) == 2
     assert stdout.getvalue() == ""
     assert "99999995" in stderr.getvalue()
+    assert "Side 1" in stderr.getvalue()
     assert "1180" in stderr.getvalue()
