@@ -133,17 +133,25 @@ def cmd_score(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
 
 
 def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.i18n import translate
+
     for variant in all_variants().values():
         n = variant.numbers()
-        print(
-            f"{variant.id:18} {variant.name(args.lang)}\n"
-            f"{'':18} {variant.players} players in {variant.sides} sides, "
-            f"{variant.total_cards} cards, {variant.cards_dealt} dealt, target {variant.target}; "
-            f"canastas {n['natural_canasta_bonus']}/{n['mixed_canasta_bonus']}, "
-            f"{variant.going_out.canastas_needed} to go out; "
-            f"red threes {n['red_three_table']}; opening {n['opening_table']}",
-            file=stdout,
+        detail = translate(
+            args.lang,
+            "cli.variants.detail",
+            players=variant.players,
+            sides=variant.sides,
+            cards=variant.total_cards,
+            dealt=variant.cards_dealt,
+            target=variant.target,
+            natural=n["natural_canasta_bonus"],
+            mixed=n["mixed_canasta_bonus"],
+            to_go_out=variant.going_out.canastas_needed,
+            red=n["red_three_table"],
+            opening=n["opening_table"],
         )
+        print(f"{variant.id:18} {variant.name(args.lang)}\n{'':18} {detail}", file=stdout)
     return 0
 
 

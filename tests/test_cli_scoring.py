@@ -248,6 +248,17 @@ def test_variants_lists_every_variant(monkeypatch, capsys) -> None:
 def test_variants_in_finnish(monkeypatch, capsys) -> None:
     _, out, _ = run(monkeypatch, capsys, ["variants", "--lang", "fi"])
     assert "Kuubalainen canasta" in out
+    assert "4 pelaajaa, 2 joukkuetta, 108 korttia, jaetaan 11, tavoite 5000" in out
+
+
+@pytest.mark.parametrize("lang", ["no", "da", "fi"])
+def test_variants_detail_lines_are_translated(monkeypatch, capsys, lang: str) -> None:
+    _, out, _ = run(monkeypatch, capsys, ["variants", "--lang", lang])
+    details = " ".join(line for line in out.splitlines() if line.startswith(" "))
+    for english in ("players", "sides", "cards", "dealt", "target", "to go out", "opening"):
+        assert english not in details
+    _, english_out, _ = run(monkeypatch, capsys, ["variants"])
+    assert "2 canastas to go out" in english_out  # two players: counted, not "canasta(s)"
 
 
 def test_broken_pipe_is_quiet(monkeypatch) -> None:
