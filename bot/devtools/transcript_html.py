@@ -162,7 +162,10 @@ def _bot_message(step: Step, people: People, clock: str) -> str:
         action = f'<span class="button secondary small">{html.escape(step.text)}</span>'
     else:
         command = html.escape(step.command)
-        action = f'{html.escape(people.used)} <span class="command">{command}</span>'
+        action = (
+            f'{html.escape(people.used)} <span class="command">{command}</span>'
+            f'<span class="used-options">{_options(step.options, people)}</span>'
+        )
     reply = f'<div class="reply">{dot}<b>{html.escape(who)}</b> {action}</div>'
     body = []
     if message.get("content"):
@@ -252,6 +255,8 @@ body{margin:0;background:#313338;color:#dbdee1;font:15px/1.375 "Noto Sans","Deja
 .mini{width:16px;height:16px;border-radius:50%;flex:0 0 16px}
 .command{color:#c9cdfb;background:rgba(88,101,242,.3);border-radius:3px;padding:0 3px}
 .muted{color:#949ba4}
+.used-options{display:inline-flex;flex-wrap:wrap;gap:4px;margin-left:2px}
+.used-options .opt{font-size:12px;padding:0 5px}
 .content{white-space:normal;word-wrap:break-word}
 .mention{color:#c9cdfb;background:rgba(88,101,242,.3);border-radius:3px;padding:0 2px;
  font-weight:500}
