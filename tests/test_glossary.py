@@ -12,6 +12,7 @@ from bot.i18n import LANGUAGES, translate
 from bot.i18n.catalog import _catalog
 from bot.i18n.glossary import glossary
 from bot.rules.topics import all_topics
+from bot.scoring.variants import rules_data_dir
 
 
 def screens(lang: str) -> dict[str, str]:
@@ -50,6 +51,8 @@ def test_every_glossary_term_is_on_some_screen(lang: str) -> None:
 
 
 def test_the_game_card_and_the_rules_name_the_opening_minimum_alike() -> None:
+    raw = (rules_data_dir() / "topics" / "opening_minimum.toml").read_text(encoding="utf-8")
+    assert raw.count('title = "{G_opening_minimum} (') == 4  # both screens take the glossary's
     titles = {t.id: t for t in all_topics().values()}["opening_minimum"].text
     for lang in LANGUAGES:
         word = glossary(lang)["opening_minimum"].term
