@@ -146,6 +146,8 @@ def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
     side = describe_round(question)
     if side is None or side.red_threes >= len(variant.red_threes.schedule):
         return None
+    if side.meld_points + side.hand_points > variant.deck_card_points:
+        return None  # more than the decks hold: no figure to work out, the topic answers
     parts = breakdown(variant, side)
     shown = tuple((key, value) for key, value in parts.items() if value or key == "meld")
     return RoundAnswer(shown, sum(parts.values()))
