@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,7 +17,10 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord_app.cogs import discover_extensions
+from bot.discord_app.failures import report_failure, report_stale_command, tell
+from bot.discord_app.guarded_state import GuardedConnectionState
 from bot.discord_app.language import interaction_language, t
+from bot.discord_app.option_checks import ParamSpec, check_options, leaf_options
 from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
 from bot.storage.engine import Database, DatabaseBusy, commits_in_task
@@ -31,38 +35,73 @@ def intents() -> discord.Intents:
     return chosen
 
 
+def _param_specs(command: app_commands.Command[Any, ..., Any]) -> list[ParamSpec]:
+    return [
+        ParamSpec(
+            name=p.display_name,
+            type=p.type.value,
+            min_value=p.min_value,
+            max_value=p.max_value,
+            choices=tuple(c.value for c in p.choices),
+        )
+        for p in command.parameters
+    ]
+
+
 class CanastaTree(app_commands.CommandTree):
+    """The command tree, with option values checked before any command runs and every
+    failure routed through ``failures.report_failure``."""
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Arm the acknowledgement clock for every command, and deliver what earlier commands in
-        this channel could not (see ``bot.discord_app.replies``)."""
+        """Arm the acknowledgement clock for every command and deliver what earlier commands in
+        this channel could not (see ``bot.discord_app.replies``); then check the option values
+        before the command runs (``option_checks``)."""
+        command = interaction.command
         if interaction.type is discord.InteractionType.application_command:
-            command = interaction.command
             if command is None or not command.extras.get(ANSWERS_ITSELF):
                 arm(interaction)
             await announce_undelivered(interaction)
-        return True
+        if not isinstance(command, app_commands.Command):
+            return True  # unknown commands are refused by discord.py -> on_error
+        data = interaction.data or {}
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        problem = check_options(
+            _param_specs(command), leaf_options(data.get("options")), focused_ok=autocomplete
+        )
+        if problem is None:
+            return True
+        if problem.kind == "shape":
+            await report_stale_command(interaction, command.qualified_name)
+            return False
+        log.info(
+            "/%s: option %s refused (%s)", command.qualified_name, problem.option, problem.kind
+        )
+        lang = interaction_language(interaction)
+        if problem.kind == "range":
+            text = t(
+                lang,
+                "ui.err.option_range",
+                option=problem.option,
+                low=problem.low,
+                high=problem.high,
+            )
+        else:
+            text = t(lang, "ui.err.option_choice", option=problem.option)
+        await tell(interaction, text)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
-        lang = interaction_language(interaction)
         if isinstance(getattr(error, "original", None), DatabaseBusy):
+            lang = interaction_language(interaction)
             log.warning("/%s refused as busy (interaction %s)", command, interaction.id)
             await send(interaction, ephemeral=True, content=t(lang, "error.busy"))
             return
-        log.error(
-            "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
-            command,
-            interaction.id,
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.user.id,
-            exc_info=error,
-        )
         # Only a transaction that rolled back may be called "nothing saved".
         key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
-        await send(interaction, ephemeral=True, content=t(lang, key))
+        await report_failure(interaction, error, f"command /{command}", apology=key)
 
 
 class CanastaBot(commands.AutoShardedBot):
@@ -90,6 +129,16 @@ class CanastaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = Database(settings.effective_database_url)
+
+    def _get_state(self, **options: Any) -> GuardedConnectionState:
+        """discord.py's hook for the connection state class: ours skips malformed events."""
+        return GuardedConnectionState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
 
     async def close(self) -> None:
         if not isinstance(self.loop, asyncio.AbstractEventLoop):
