@@ -140,7 +140,7 @@ def _setup_logging(level: str) -> None:
 
 
 def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.discord_app.runner import MissingTokenError, run_bot
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, run_bot
 
     try:
         settings = Settings.from_env()
@@ -150,7 +150,7 @@ def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     _setup_logging(settings.log_level)
     try:
         asyncio.run(run_bot(settings))
-    except MissingTokenError as error:
+    except (MissingTokenError, TokenRejectedError) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
@@ -159,13 +159,13 @@ def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
 
 
 def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.discord_app.runner import MissingTokenError, sync_commands
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, sync_commands
 
     try:
         settings = Settings.from_env()
         _setup_logging(settings.log_level)
         names = asyncio.run(sync_commands(settings, args.guild))
-    except (ConfigError, MissingTokenError) as error:
+    except (ConfigError, MissingTokenError, TokenRejectedError) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     where = f"server {args.guild}" if args.guild else "all servers (global)"

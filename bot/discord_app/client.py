@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 import discord
@@ -129,6 +130,13 @@ class CanastaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = Database(settings.effective_database_url)
+        self.dynamic_templates: list[re.Pattern[str]] = []
+        """Custom-id patterns of the registered dynamic items: a press matching none of them
+        is answered as expired (``cogs/components.py``) instead of being dropped."""
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_templates += [item.__discord_ui_compiled_template__ for item in items]
 
     def _get_state(self, **options: Any) -> GuardedConnectionState:
         """discord.py's hook for the connection state class: ours skips malformed events."""
