@@ -15,6 +15,7 @@ Quick start::
         message = await ix.response()
 """
 
+from .faults import Fault
 from .interactions import Callback, InteractionHandle, SentMessage
 from .models import (
     ADMINISTRATOR,
@@ -38,6 +39,7 @@ __all__ = [
     "FakeGuild",
     "FakeMember",
     "FakeUser",
+    "Fault",
     "GatewayFrame",
     "InteractionHandle",
     "RecordedRequest",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .command_store import CommandStore
+from .faults import FaultPlan
 from .interactions import InteractionRecord
 from .messages import AttachmentStore
 from .models import FakeApplication, FakeChannel, FakeGuild, FakeUser
@@ -47,6 +48,7 @@ class FakeState:
         self.by_token: dict[str, InteractionRecord] = {}
         self.attachments = AttachmentStore()
         self.recorder = Recorder()
+        self.faults = FaultPlan()
         self.notifier = Notifier()
         self.hub: GatewayHub | None = None
         self.api_base = ""
