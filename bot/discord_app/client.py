@@ -66,8 +66,12 @@ class CanastaTree(app_commands.CommandTree):
             return True  # unknown commands are refused by discord.py -> on_error
         data = interaction.data or {}
         autocomplete = interaction.type is discord.InteractionType.autocomplete
+        resolved = data.get("resolved")
         problem = check_options(
-            _param_specs(command), leaf_options(data.get("options")), focused_ok=autocomplete
+            _param_specs(command),
+            leaf_options(data.get("options")),
+            focused_ok=autocomplete,
+            resolved=resolved if isinstance(resolved, dict) else {},
         )
         if problem is None:
             return True

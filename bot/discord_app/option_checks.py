@@ -65,8 +65,31 @@ def _type_fits(kind: int, value: Any) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool) and str(value).isdigit()
 
 
+RESOLVED_IN = {
+    USER: ("users",),
+    CHANNEL: ("channels",),
+    ROLE: ("roles",),
+    MENTIONABLE: ("users", "roles"),
+    ATTACHMENT: ("attachments",),
+}
+"""Where Discord puts the object an id option names; an id it did not resolve is not one it
+would send (discord.py would hand the command a bare ``Object`` without a name or mention)."""
+
+
+def _resolved(kind: int, value: Any, resolved: Mapping[str, Any]) -> bool:
+    keys = RESOLVED_IN.get(kind)
+    if keys is None:
+        return True
+    return any(
+        isinstance(resolved.get(key), Mapping) and str(value) in resolved[key] for key in keys
+    )
+
+
 def check_options(
-    params: Sequence[ParamSpec], options: Iterable[Mapping[str, Any]], focused_ok: bool = False
+    params: Sequence[ParamSpec],
+    options: Iterable[Mapping[str, Any]],
+    focused_ok: bool = False,
+    resolved: Mapping[str, Any] | None = None,
 ) -> OptionProblem | None:
     """The first problem with the given option values, or None when the command can run."""
     known = {p.name: p for p in params}
@@ -78,7 +101,7 @@ def check_options(
         value = option.get("value")
         if focused_ok and option.get("focused"):
             continue  # what the user is typing, always a string
-        if not _type_fits(spec.type, value):
+        if not _type_fits(spec.type, value) or not _resolved(spec.type, value, resolved or {}):
             return OptionProblem("shape", name)
         if spec.type in (INTEGER, NUMBER):
             low = INT32_MIN if spec.min_value is None else max(spec.min_value, INT32_MIN)

@@ -24,6 +24,7 @@ from bot.devtools.fake_discord.interaction_payloads import (
     command_data,
 )
 from bot.devtools.fake_discord.server import default_guild
+from bot.devtools.fuzz import InteractionFuzzer
 from bot.i18n import translate
 from tests.e2e.harness import BotProcess, wait_until
 
@@ -338,15 +339,36 @@ async def test_a_callback_that_fails_never_lies_about_what_was_saved(
 
 
 # ----- a rejected token ---------------------------------------------------------------------
-@pytest.mark.parametrize("command", ["run", "sync"])
 async def test_a_rejected_token_ends_with_one_clear_line(
-    fake: FakeDiscord, bot: BotProcess, tmp_path: Path, command: str
+    fake: FakeDiscord, bot: BotProcess, tmp_path: Path
 ) -> None:
     other = BotProcess(fake, tmp_path, {"DISCORD_TOKEN": "not-the-token"})
-    code, out, err = await other.run_cli(command)
+    code, out, err = await other.run_cli("run")
     assert code == 2
     assert out == ""
     last = err.strip().splitlines()[-1]  # the log (INFO and up) goes to stderr too
     assert last.startswith("canasta-bot: Discord rejected the token")
     assert "Traceback" not in err
     assert "not-the-token" not in err
+
+
+# ----- fuzzing ---------------------------------------------------------------------------------
+FUZZ_COUNT = 500
+
+
+async def test_fuzzed_interactions_are_all_answered_and_nothing_breaks(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    """~500 seeded random interactions (``benchmarks/fuzz_interactions.py`` runs 10,000)."""
+    channels = [fake.guild.add_channel(f"fuzz-{i}") for i in range(4)]
+    users = [fake.user(name) for name in ("alice", "bob", "carol", "dave")]
+    fuzzer = InteractionFuzzer(fake, seed=15, channels=channels, users=users)
+    report = await fuzzer.run(FUZZ_COUNT, concurrency=8)
+    assert report.unanswered == [], report.line()
+    assert report.sent > FUZZ_COUNT * 0.8
+    assert report.malformed > 0
+    assert bot.process is not None
+    assert bot.process.returncode is None
+    log = bot.log()
+    assert "Traceback" not in log, log[-5000:]
+    assert "Task exception was never retrieved" not in log
