@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
+from bot.config import Settings
+from bot.discord_app.runner import TOKEN_REJECTED, TokenRejectedError
+
 BOT = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
 
 
@@ -35,3 +39,18 @@ def test_a_bad_setting_names_the_variable(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "CANASTA_SHARD_COUNT" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_cli_prints_a_rejected_token_as_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def rejected(settings: Settings) -> None:
+        raise TokenRejectedError(TOKEN_REJECTED.format(detail="gateway close 4004"))
+
+    monkeypatch.setattr("bot.discord_app.runner.run_bot", rejected)
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    assert main(["run"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("canasta-bot: Discord rejected the token (gateway close 4004).")
+    assert err.count("\n") == 1

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import copy
 import itertools
+import os
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
+from sqlalchemy.engine import make_url
 
+from bot.config import Settings
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, SentMessage
 from bot.devtools.fake_discord.interaction_payloads import (
     OptionBuilder,
@@ -25,7 +29,10 @@ from bot.devtools.fake_discord.interaction_payloads import (
 )
 from bot.devtools.fake_discord.server import default_guild
 from bot.devtools.fuzz import InteractionFuzzer
+from bot.discord_app.endpoints import current_endpoints, point_discord_py_at
+from bot.discord_app.runner import TokenRejectedError, run_bot
 from bot.i18n import translate
+from tests.dbfixtures import pg_admin
 from tests.e2e.harness import BotProcess, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -95,8 +102,8 @@ async def test_a_first_dealer_outside_the_table_is_refused_plainly(
     assert not started.ephemeral  # nothing was stored by the refused start
 
 
-async def test_numbers_no_column_can_hold_are_refused_before_anything_is_stored(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+async def check_numbers_are_refused_and_the_game_still_ends(
+    fake: FakeDiscord, channel: FakeChannel | None
 ) -> None:
     await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
     export = await run(fake, "export", [integer("game", 3_000_000_000)], channel=channel)
@@ -125,6 +132,40 @@ async def test_numbers_no_column_can_hold_are_refused_before_anything_is_stored(
         await fake.click(prompt, prompt.custom_ids[0], user=fake.user("alice"))
     ).response()
     assert done.embeds[0]["title"] == "Game over"
+
+
+async def test_numbers_no_column_can_hold_are_refused_before_anything_is_stored(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    await check_numbers_are_refused_and_the_game_still_ends(fake, channel)
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def pg_url() -> AsyncIterator[str]:
+    """A fresh database on the ``TEST_DATABASE_URL`` server, dropped afterwards."""
+    server_url = os.environ.get("TEST_DATABASE_URL")
+    if not server_url:
+        pytest.skip("TEST_DATABASE_URL is unset: PostgreSQL tests skipped")
+    name = f"canasta_numbers_{uuid.uuid4().hex[:12]}"
+    await pg_admin(server_url, f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        await pg_admin(server_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def test_on_postgresql_too_huge_numbers_are_refused_and_the_game_ends(
+    pg_url: str, tmp_path: Path
+) -> None:
+    async with FakeDiscord(wait_timeout=20) as pg_fake:
+        process = BotProcess(pg_fake, tmp_path, {"DATABASE_URL": pg_url})
+        await process.sync()
+        await process.start()
+        try:
+            await check_numbers_are_refused_and_the_game_still_ends(pg_fake, None)
+        finally:
+            await process.stop()
+        assert "Traceback" not in process.log(), process.log()
 
 
 async def test_a_choice_value_outside_the_list_is_refused_in_the_users_language(
@@ -342,14 +383,19 @@ async def test_a_callback_that_fails_never_lies_about_what_was_saved(
 async def test_a_rejected_token_ends_with_one_clear_line(
     fake: FakeDiscord, bot: BotProcess, tmp_path: Path
 ) -> None:
-    other = BotProcess(fake, tmp_path, {"DISCORD_TOKEN": "not-the-token"})
-    code, out, err = await other.run_cli("run")
-    assert code == 2
-    assert out == ""
-    last = err.strip().splitlines()[-1]  # the log (INFO and up) goes to stderr too
-    assert last.startswith("canasta-bot: Discord rejected the token")
-    assert "Traceback" not in err
-    assert "not-the-token" not in err
+    """In this process (a second bot process would cost seconds): the same code path as
+    ``canasta-bot run``, with a token the fake refuses."""
+    settings = Settings.from_env(
+        {**fake.env(), "DISCORD_TOKEN": "not-the-token", "CANASTA_DATA_DIR": str(tmp_path)}
+    )
+    saved = current_endpoints()
+    try:
+        with pytest.raises(TokenRejectedError) as raised:
+            await run_bot(settings)
+    finally:
+        point_discord_py_at(*saved)
+    assert str(raised.value).startswith("Discord rejected the token")
+    assert "not-the-token" not in str(raised.value)
 
 
 # ----- fuzzing ---------------------------------------------------------------------------------
