@@ -8,6 +8,7 @@ command and ids, and the user gets a short localised apology instead of a traceb
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from typing import Any
@@ -36,8 +37,10 @@ def intents() -> discord.Intents:
     return chosen
 
 
-def _param_specs(command: app_commands.Command[Any, ..., Any]) -> list[ParamSpec]:
-    return [
+@functools.cache
+def _param_specs(command: app_commands.Command[Any, ..., Any]) -> tuple[ParamSpec, ...]:
+    """What each option of ``command`` may hold; read once per command object."""
+    return tuple(
         ParamSpec(
             name=p.display_name,
             type=p.type.value,
@@ -46,7 +49,7 @@ def _param_specs(command: app_commands.Command[Any, ..., Any]) -> list[ParamSpec
             choices=tuple(c.value for c in p.choices),
         )
         for p in command.parameters
-    ]
+    )
 
 
 class CanastaTree(app_commands.CommandTree):

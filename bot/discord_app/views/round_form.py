@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_app.failures import report_failure
 from bot.discord_app.game_embeds import sheet_embed
 from bot.discord_app.language import t
 from bot.discord_app.views.common import REFUSALS, actor_for
@@ -32,7 +33,11 @@ from bot.scoring import Variant
 
 RecordLines = Callable[[discord.Interaction, dict[int, str]], Awaitable[None]]
 LINE_MAX = 200
-FORM_ID = re.compile(r"roundform:(?P<game>\d{1,18}):(?P<round>\d{1,9}):(?P<nonce>[0-9a-f]{1,16})")
+FORM_ID = re.compile(
+    r"roundform:(?P<game>\d{1,18})(?::(?P<round>\d{1,9}):(?P<nonce>[0-9a-f]{1,16}))?"
+)
+"""Also ``roundform:<game>``, the id earlier versions gave: such a form records into its game
+if that game still runs (it cannot know its round)."""
 SIDE_INPUT = re.compile(r"side(?P<side>[1-3])")
 
 
@@ -64,6 +69,9 @@ class RoundForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         return None
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await report_failure(interaction, error, "round form")
 
 
 def _text_inputs(components: Any) -> Iterator[Mapping[str, Any]]:
@@ -110,7 +118,7 @@ async def submit_round_form(
             t(lang, "ui.form.game_over", lines=typed)[:2000], embeds=embeds, ephemeral=True
         )
         return
-    if game.round_count + 1 != int(match["round"]):
+    if match["round"] is not None and game.round_count + 1 != int(match["round"]):
         variant = game_variant(game.variant_id, game.house_rules)
         await interaction.response.send_message(
             t(
