@@ -8,6 +8,7 @@ traceback at all, since nothing here is a bug in the bot, only input and weather
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import itertools
 import os
@@ -380,22 +381,30 @@ async def test_a_callback_that_fails_never_lies_about_what_was_saved(
 
 
 # ----- a rejected token ---------------------------------------------------------------------
+@pytest.mark.parametrize("where", ["rest", "gateway"])
 async def test_a_rejected_token_ends_with_one_clear_line(
-    fake: FakeDiscord, bot: BotProcess, tmp_path: Path
+    tmp_path: Path, where: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In this process (a second bot process would cost seconds): the same code path as
-    ``canasta-bot run``, with a token the fake refuses."""
-    settings = Settings.from_env(
-        {**fake.env(), "DISCORD_TOKEN": "not-the-token", "CANASTA_DATA_DIR": str(tmp_path)}
-    )
-    saved = current_endpoints()
-    try:
-        with pytest.raises(TokenRejectedError) as raised:
-            await run_bot(settings)
-    finally:
-        point_discord_py_at(*saved)
-    assert str(raised.value).startswith("Discord rejected the token")
+    """In this process (a second bot process would cost seconds), the same code path as
+    ``canasta-bot run``: a token refused over REST (401) or at IDENTIFY (close 4004). The cogs
+    are left out: loading them (the rules index) takes seconds and has nothing to do with it."""
+    monkeypatch.setattr("bot.discord_app.client.discover_extensions", lambda: ())
+    async with FakeDiscord(wait_timeout=20) as other:
+        env = {**other.env(), "CANASTA_DATA_DIR": str(tmp_path)}
+        if where == "rest":
+            env["DISCORD_TOKEN"] = "not-the-token"
+        else:
+            other.state.config.reject_identify = True
+        saved = current_endpoints()
+        try:
+            with pytest.raises(TokenRejectedError) as raised:
+                await asyncio.wait_for(run_bot(Settings.from_env(env)), 30)
+        finally:
+            point_discord_py_at(*saved)
+    detail = "HTTP 401" if where == "rest" else "gateway close 4004"
+    assert str(raised.value).startswith(f"Discord rejected the token ({detail})")
     assert "not-the-token" not in str(raised.value)
+    assert not [r for r in caplog.records if r.exc_info], "no traceback in the log"
 
 
 # ----- fuzzing ---------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ class FakeConfig:
     heartbeat_interval_ms: int = 41_250
     shard_count: int = 1
     wait_timeout: float = 10.0
+    reject_identify: bool = False
+    """Close every IDENTIFY with 4004 (a token Discord revoked after the REST login worked)."""
 
 
 class FakeState:
