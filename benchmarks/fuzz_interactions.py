@@ -1,8 +1,8 @@
 """Seeded fuzz of the real bot process: every deliverable interaction answered, nothing breaks.
 
 Run: ``.venv/bin/python benchmarks/fuzz_interactions.py [--n 10000] [--seed 15] [--concurrency 8]``
-(add ``TEST_DATABASE_URL=postgresql+asyncpg://...`` to fuzz on PostgreSQL; that database is
-used as it is, so point it at a scratch one).
+(with ``TEST_DATABASE_URL=postgresql+asyncpg://...`` it fuzzes on PostgreSQL, in a scratch
+database it creates on that server and drops afterwards).
 
 Starts ``canasta-bot run`` against the loopback fake Discord (with its 3-second acknowledgement
 enforced), syncs the commands, and sends ``--n`` interactions from ``bot.devtools.fuzz``: slash
@@ -20,14 +20,18 @@ import os
 import sys
 import tempfile
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.devtools.fake_discord import FakeDiscord, FakeUser
+from sqlalchemy.engine import make_url
+
+from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser
 from bot.devtools.fake_discord.server import default_guild
 from bot.devtools.fuzz import InteractionFuzzer
+from tests.dbfixtures import pg_admin
 from tests.e2e.harness import BotProcess
 
 
@@ -40,9 +44,21 @@ async def main() -> None:
     guild = default_guild()
     for name in ("carol", "dave"):
         guild.add_member(FakeUser(username=name, global_name=name.title()))
+    server_url = os.environ.get("TEST_DATABASE_URL")
+    scratch = f"canasta_fuzz_{uuid.uuid4().hex[:12]}"
     extra = {}
-    if os.environ.get("TEST_DATABASE_URL"):
-        extra["DATABASE_URL"] = os.environ["TEST_DATABASE_URL"]
+    if server_url:
+        await pg_admin(server_url, f'CREATE DATABASE "{scratch}"')
+        url = make_url(server_url).set(database=scratch)
+        extra["DATABASE_URL"] = url.render_as_string(hide_password=False)
+    try:
+        await fuzz(args, guild, extra)
+    finally:
+        if server_url:
+            await pg_admin(server_url, f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)')
+
+
+async def fuzz(args: argparse.Namespace, guild: FakeGuild, extra: dict[str, str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord(guilds=[guild], wait_timeout=30) as fake:
             bot = BotProcess(fake, Path(tmp), extra)
@@ -61,7 +77,8 @@ async def main() -> None:
     levels = Counter(
         word for line in log.splitlines() for word in line.split()[2:3] if word.isupper()
     )
-    print(f"fuzz seed {args.seed}, {args.n} interactions, {args.concurrency} in flight")
+    backend = "PostgreSQL" if extra else "SQLite"
+    print(f"fuzz seed {args.seed}, {args.n} interactions, {args.concurrency} in flight, {backend}")
     print(report.line())
     print(
         f"fake: dispatched {counts['dispatched']}, acknowledged {counts['acknowledged']}, "

@@ -25,6 +25,7 @@ from bot.discord_app.language import interaction_language, t
 from bot.discord_app.option_checks import ParamSpec, check_options, leaf_options
 from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
+from bot.i18n import has_message
 from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,12 @@ def _param_specs(command: app_commands.Command[Any, ..., Any]) -> tuple[ParamSpe
         )
         for p in command.parameters
     )
+
+
+def option_label(command: app_commands.Command[Any, ..., Any], name: str, lang: str) -> str:
+    """The option's name as the user sees it in Discord (localised like the synced command)."""
+    key = f"cmd.{command.qualified_name.replace(' ', '.')}.{name}.name"
+    return t(lang, key) if lang != "en" and has_message(key, lang) else name
 
 
 class CanastaTree(app_commands.CommandTree):
@@ -85,16 +92,11 @@ class CanastaTree(app_commands.CommandTree):
             "/%s: option %s refused (%s)", command.qualified_name, problem.option, problem.kind
         )
         lang = interaction_language(interaction)
+        option = option_label(command, problem.option, lang)
         if problem.kind == "range":
-            text = t(
-                lang,
-                "ui.err.option_range",
-                option=problem.option,
-                low=problem.low,
-                high=problem.high,
-            )
+            text = t(lang, "ui.err.option_range", option=option, low=problem.low, high=problem.high)
         else:
-            text = t(lang, "ui.err.option_choice", option=problem.option)
+            text = t(lang, "ui.err.option_choice", option=option)
         await tell(interaction, text)
         return False
 

@@ -175,7 +175,8 @@ async def test_a_choice_value_outside_the_list_is_refused_in_the_users_language(
     choice = {"name": "period", "type": 3, "value": "period_forever"}
     refusal = await run(fake, "leaderboard", [choice], locale="da")
     assert refusal.ephemeral
-    assert refusal.content == translate("da", "ui.err.option_choice", option="period")
+    period = translate("da", "cmd.leaderboard.period.name")  # the option's name in Danish
+    assert refusal.content == translate("da", "ui.err.option_choice", option=period)
 
 
 # ----- stale command shapes --------------------------------------------------------------------
