@@ -366,3 +366,15 @@ async def test_an_interaction_not_acknowledged_in_time_is_recorded_as_failed(
     assert fake.interaction_counts()["failed"] == 1
     bot.seen.release_late.set()
     await asyncio.wait_for(bot.seen.late_done.wait(), 5)
+
+
+async def test_webhook_faults_hit_the_edit_of_a_deferred_response(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    fault = fake.inject_fault("edit", "429", times=2, retry_after=0.02)
+    ix = await fake.slash("slow")
+    message = await ix.response()
+    assert message.content == "slow done"  # discord.py waited out both rate limits
+    assert fault.fired == 2
+    patches = [r.status for r in fake.requests if r.method == "PATCH" and "@original" in r.path]
+    assert patches == [429, 429, 200]
