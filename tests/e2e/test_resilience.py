@@ -271,9 +271,17 @@ async def test_malformed_interactions_are_skipped_and_the_bot_keeps_answering(
     for change in MALFORMED.values():
         payload = change(copy.deepcopy(valid_payload(fake, "rules", {"question": "jokers"})))
         await fake.dispatch("INTERACTION_CREATE", payload, fake.guild.id)
+    other_events = {
+        "GUILD_CREATE": {"id": "not-a-guild"},
+        "CHANNEL_UPDATE": {"id": None, "type": "text"},
+        "GUILD_ROLE_CREATE": {"guild_id": str(fake.guild.id), "role": []},
+    }
+    for event, data in other_events.items():
+        await fake.dispatch(event, data, fake.guild.id)
     answer = await run(fake, "count", {"cards": "joker A K"})
     assert answer.content.startswith("**80 points**")
-    await wait_until(lambda: bot.log().count("skipped a malformed") - before == len(MALFORMED))
+    expected = len(MALFORMED) + len(other_events)
+    await wait_until(lambda: bot.log().count("skipped a malformed") - before == expected)
     assert bot.process is not None
     assert bot.process.returncode is None
 
