@@ -22,6 +22,7 @@ from typing import Any
 
 from .fake_discord import FakeChannel, FakeDiscord, FakeUser, InteractionHandle
 from .fake_discord.interaction_payloads import OptionBuilder, Where, base_payload, command_data
+from .fake_discord.interactions import walk_components
 
 LINES = [
     "420 1n 1m 2r out 70h",
@@ -323,8 +324,6 @@ class InteractionFuzzer:
         if not messages:
             return None
         message = self.rng.choice(messages)
-        from .fake_discord.interactions import walk_components
-
         ids = [c["custom_id"] for c in walk_components(message["components"]) if "custom_id" in c]
         if not ids:
             return None
