@@ -197,14 +197,14 @@ def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     settings = _settings(stderr)
     if settings is None:
         return EXIT_INVALID
-    from bot.discord_app.runner import BadTokenError, MissingTokenError, run_bot
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, run_bot
     from bot.ops.metrics import MetricsUnavailable
     from bot.ops.startup import StartupError
 
     _start_logging(settings)
     try:
         asyncio.run(run_bot(settings))
-    except (MissingTokenError, BadTokenError, MetricsUnavailable) as error:
+    except (MissingTokenError, TokenRejectedError, MetricsUnavailable) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     except StartupError as error:
@@ -219,13 +219,13 @@ def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     settings = _settings(stderr, data_dir=False)
     if settings is None:
         return EXIT_INVALID
-    from bot.discord_app.runner import BadTokenError, MissingTokenError, sync_commands
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, sync_commands
     from bot.ops.startup import StartupError
 
     _start_logging(settings)
     try:
         names = asyncio.run(sync_commands(settings, args.guild))
-    except (MissingTokenError, BadTokenError) as error:
+    except (MissingTokenError, TokenRejectedError) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     except StartupError as error:

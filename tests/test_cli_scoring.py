@@ -145,7 +145,10 @@ def test_unknown_variant(monkeypatch, capsys) -> None:
 @pytest.mark.parametrize(
     ("rule", "line"),
     [
-        ("target=abc", "House rule target: “abc” is not allowed; use a whole number >= 5."),
+        (
+            "target=abc",
+            "House rule target: “abc” is not allowed; use a whole number from 5 to 1000000.",
+        ),
         ("tie=coin", "House rule tie: “coin” is not allowed; use play_on | draw."),
         ("target", "House rule target: “target” is not allowed; use KEY=VALUE."),
         ("=5", "House rule =5: “=5” is not allowed; use KEY=VALUE."),

@@ -75,6 +75,7 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *errors(lambda: parse_sides("x")),
         *errors(lambda: parse_sides([5, {"x": 1, "went_out": "y", "meld_points": 1.5}])),
         *errors(lambda: score("classic", {"meld_points": -5}, {})),
+        *errors(lambda: score("classic", {"meld_points": 3_000_000_000}, {})),
         *errors(lambda: score("classic", {"meld_points": 7}, {"black_threes_melded": 3})),
         *errors(lambda: score("classic", {"wild_canastas": {"twos": 1}}, {})),
         *errors(lambda: score(cuban, {"meld_points": 140, "wild_canastas": {"aces": 1}}, {})),
