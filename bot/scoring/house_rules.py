@@ -89,9 +89,7 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
 def _allowed(rule: HouseRule) -> str:
     if rule.choices:
         return " | ".join(rule.choices)
-    if rule.maximum is not None:
-        return f"a whole number from {rule.minimum} to {rule.maximum}"
-    return f"a whole number >= {rule.minimum}"
+    return f"a whole number from {rule.minimum} to {rule.maximum}"
 
 
 def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:

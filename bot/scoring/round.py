@@ -20,13 +20,6 @@ from bot.scoring.variants import Variant
 BREAKDOWN_KEYS = ("meld", "canastas", "red_threes", "black_threes", "going_out", "hand")
 NATURAL_RANKS = 11
 """Ranks that can form a natural canasta: 4 to ace (threes cannot)."""
-POINTS_LIMIT = 100_000
-"""Most meld or hand points a side may enter for one round.
-
-Real decks hold far fewer (about 1,200 card points in classic), but house games and quick tests
-use inflated numbers to reach the target fast, so the bound is generous. What it guarantees is
-that every round net, total and best round fits the database's 32-bit columns, so a value the
-bot accepts is a value it can store and end the game with."""
 
 
 class WentOut(StrEnum):
@@ -143,16 +136,6 @@ def _side_problems(variant: Variant, index: int, side: SideRound) -> list[Proble
         Problem("negative", side=index, field=f"wild_canastas.{kind}")
         for kind, n in side.wild_canastas.items()
         if n < 0
-    ]
-    problems += [
-        Problem(
-            "points_too_high",
-            side=index,
-            field=name,
-            params={"got": getattr(side, name), "limit": POINTS_LIMIT},
-        )
-        for name in ("meld_points", "hand_points")
-        if getattr(side, name) > POINTS_LIMIT
     ]
     if problems:
         return problems

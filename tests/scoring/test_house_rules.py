@@ -156,6 +156,7 @@ def test_unknown_house_rule_lists_the_known_ones() -> None:
         ("target", True, "a whole number from 5 to 1000000"),
         ("target", 2500.0, "a whole number from 5 to 1000000"),
         ("target", None, "a whole number from 5 to 1000000"),
+        ("target", 3_000_000_000, "a whole number from 5 to 1000000"),
         ("fixed_minimum", -5, "a whole number from 0 to 100000"),
         ("cards_dealt", 6, "a whole number from 7 to 100"),
         ("concealed_bonus", "-1", "a whole number from 0 to 100000"),
