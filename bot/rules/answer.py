@@ -22,7 +22,7 @@ DECLINE = 0.15
 nothing the model learned explains it."""
 CONFIDENT = 0.45
 """Below this (and above ``DECLINE``) the two likeliest topics are offered as a choice."""
-TIE_RATIO = 0.6
+TIE_RATIO = 0.5
 """The runner-up within this fraction of the best: let the user choose between the two."""
 SUGGEST = 0.08
 """Runners-up at least this probable are offered as "see also"."""

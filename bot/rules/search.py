@@ -56,6 +56,9 @@ class SearchResult:
 class SearchIndex:
     def __init__(self, topics: Mapping[str, Topic], model: TopicModel) -> None:
         self.model = model
+        self.titles = {
+            tuple(words(text.title)): tid for tid, t in topics.items() for text in t.text.values()
+        }
         players = {vid: v.players for vid, v in all_variants().items()}
         self.foreign = {
             table: frozenset(
@@ -71,11 +74,15 @@ class SearchIndex:
     def search(self, question: str, variant: str | None = None) -> SearchResult:
         """Rank every topic for ``question`` at a table playing ``variant``; never raises."""
         prediction = self.model.predict(question)
-        named = named_variant(words(question))
+        typed = words(question)
+        named = named_variant(typed)
         table = named or variant
         probs = dict(prediction.ranking)
         off_topic = probs.pop(OFF_TOPIC, 0.0)
         for tid in self.foreign.get(table or "", ()):
             probs[tid] *= OTHER_VARIANT_DAMP
+        titled = self.titles.get(tuple(typed))
+        if titled:  # a title picked from autocomplete is that topic, whatever else is near
+            probs, off_topic = {t: float(t == titled) for t in probs}, 0.0
         hits = sorted((ScoredTopic(t, p) for t, p in probs.items()), key=lambda h: (-h.score, h.id))
         return SearchResult(tuple(hits), off_topic, prediction.language, named)
