@@ -64,8 +64,7 @@ def index_without(questions: Iterable[Question]) -> RulesIndex:
     ``questions`` (same settings and temperature as the shipped one)."""
     from bot.rules.train import fit, training_docs
 
-    asked = {(q.lang, q.text) for q in questions}
-    docs = [d for d in training_docs() if (d.lang, d.text) not in asked]
+    docs = training_docs(leave_out=list(questions))
     return RulesIndex(
         all_topics(), fit(docs, temperature=shipped_model().temperature, languages=False)
     )

@@ -51,9 +51,9 @@ class TopicModel:
         self.meta = meta
         self.rows = arrays["rows"].astype(np.int64)
         self.idf = arrays["idf"]
-        self.weights = arrays["weights"].astype(np.float32)
+        self.weights = arrays["weights"]  # float16, as shipped: a question reads ~200 rows
         self.bias = arrays["bias"].astype(np.float32)
-        self.lang_weights = arrays["lang_weights"].astype(np.float32)
+        self.lang_weights = arrays["lang_weights"]
         self.lang_bias = arrays["lang_bias"].astype(np.float32)
         self.classes: tuple[str, ...] = tuple(meta["classes"])  # type: ignore[call-overload]
         self.langs: tuple[str, ...] = tuple(meta["langs"])  # type: ignore[call-overload]
@@ -66,13 +66,13 @@ class TopicModel:
 
     def predict(self, text: str) -> Prediction:
         pos, values = vector(text, self.rows, self.idf, self.unseen_idf)
-        scores = values @ self.weights[pos] + self.bias
+        scores = values @ self.weights[pos].astype(np.float32) + self.bias
         exp = np.exp((scores - scores.max()) / self.temperature)
         probs = (exp / exp.sum()).tolist()
         order = sorted(range(len(probs)), key=lambda i: (-probs[i], self.classes[i]))
         language = None
         if len(pos):
-            lang_scores = values @ self.lang_weights[pos] + self.lang_bias
+            lang_scores = values @ self.lang_weights[pos].astype(np.float32) + self.lang_bias
             language = self.langs[int(lang_scores.argmax())]
         return Prediction(tuple((self.classes[i], probs[i]) for i in order), language)
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.rules.examples import OFF_TOPIC, all_examples, load_examples
 from bot.rules.topics import LANGS, TopicFileError, all_topics
-from bot.rules.train import topic_docs, training_docs
+from bot.rules.train import question_docs, topic_docs, training_docs, with_game_name
 from bot.scoring import all_variants
 
 
@@ -31,7 +31,9 @@ def test_a_broken_question_file_names_the_file_and_the_field(tmp_path: Path) -> 
 
 def test_the_model_learns_every_question_and_every_topic_text() -> None:
     docs = training_docs()
-    assert len(docs) == len(all_examples()) + len(topic_docs())
+    named = with_game_name(question_docs())
+    assert len(docs) == len(all_examples()) + len(named) + len(topic_docs())
+    assert all(d.label != OFF_TOPIC for d in named)
     for topic in all_topics().values():
         for lang, text in topic.text.items():
             assert (text.title, topic.id, lang, "topics") in docs
