@@ -68,9 +68,7 @@ def topic_docs() -> list[Doc]:
     return docs
 
 
-def question_docs(examples: Sequence[Example] | None = None) -> list[Doc]:
-    if examples is not None:
-        return [Doc(e.text, e.topic, e.lang, "given") for e in examples]
+def question_docs() -> list[Doc]:
     return [
         Doc(e.text, e.topic, e.lang, path.stem)
         for path in example_files()
