@@ -12,6 +12,7 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings
@@ -132,59 +133,109 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     return 0
 
 
-def _setup_logging(level: str) -> None:
-    logging.basicConfig(
-        level=getattr(logging, level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+EXIT_FAILED = 1
+
+
+def _settings(stderr: TextIO, *, data_dir: bool = True) -> Settings | None:
+    """The settings, or None after one line per problem on stderr (the caller exits 2)."""
+    try:
+        settings = Settings.from_env()
+        if data_dir and settings.sqlite_path is not None:
+            settings.ensure_data_dir()
+    except ConfigError as error:
+        for line in error.problems:
+            print(f"canasta-bot: {line}", file=stderr)
+        return None
+    return settings
+
+
+def _start_logging(settings: Settings) -> None:
+    from bot.logging_setup import setup_logging
+
+    setup_logging(settings.log_level, settings.log_format)
+    if settings.database_note:
+        logging.getLogger("bot.config").info("%s", settings.database_note)
 
 
 def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.discord_app.runner import MissingTokenError, run_bot
-
-    try:
-        settings = Settings.from_env()
-    except ConfigError as error:
-        print(f"canasta-bot: {error}", file=stderr)
+    settings = _settings(stderr)
+    if settings is None:
         return EXIT_INVALID
-    _setup_logging(settings.log_level)
+    from bot.discord_app.runner import BadTokenError, MissingTokenError, run_bot
+    from bot.ops.metrics import MetricsUnavailable
+    from bot.ops.startup import StartupError
+
+    _start_logging(settings)
     try:
         asyncio.run(run_bot(settings))
-    except MissingTokenError as error:
+    except (MissingTokenError, BadTokenError, MetricsUnavailable) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
+    except StartupError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_FAILED
     except KeyboardInterrupt:
         return 0
     return 0
 
 
 def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.discord_app.runner import MissingTokenError, sync_commands
+    settings = _settings(stderr, data_dir=False)
+    if settings is None:
+        return EXIT_INVALID
+    from bot.discord_app.runner import BadTokenError, MissingTokenError, sync_commands
+    from bot.ops.startup import StartupError
 
+    _start_logging(settings)
     try:
-        settings = Settings.from_env()
-        _setup_logging(settings.log_level)
         names = asyncio.run(sync_commands(settings, args.guild))
-    except (ConfigError, MissingTokenError) as error:
+    except (MissingTokenError, BadTokenError) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
+    except StartupError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_FAILED
     where = f"server {args.guild}" if args.guild else "all servers (global)"
     print(f"synced {len(names)} commands to {where}: {', '.join(sorted(names))}", file=stdout)
     return 0
 
 
 def cmd_migrate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.discord_app.runner import prepare_database
+    settings = _settings(stderr)
+    if settings is None:
+        return EXIT_INVALID
+    from bot.ops.startup import StartupError, wait_for_database
     from bot.storage.migrate import current_revision
 
+    _start_logging(settings)
     try:
-        settings = Settings.from_env()
-    except ConfigError as error:
+        asyncio.run(wait_for_database(settings))
+    except StartupError as error:
         print(f"canasta-bot: {error}", file=stderr)
-        return EXIT_INVALID
-    asyncio.run(prepare_database(settings))
+        return EXIT_FAILED
     revision = asyncio.run(current_revision(settings.effective_database_url))
     print(f"database schema at revision {revision}", file=stdout)
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    settings = _settings(stderr, data_dir=False)
+    if settings is None:
+        return EXIT_INVALID
+    from bot.ops.backup import PG_HINT, BackupError, backup, restore
+
+    if settings.sqlite_path is None:
+        print(f"canasta-bot: {PG_HINT}", file=stderr)
+        return EXIT_INVALID
+    try:
+        if args.command == "backup":
+            line = backup(settings.sqlite_path, Path(args.file))
+        else:
+            line = restore(Path(args.file), settings.sqlite_path)
+    except BackupError as error:
+        print(f"canasta-bot: {error}", file=stderr)
+        return EXIT_INVALID
+    print(line, file=stdout)
     return 0
 
 
@@ -240,6 +291,18 @@ def build_parser() -> argparse.ArgumentParser:
     sync = sub.add_parser("sync", help="push the slash commands to Discord, on demand")
     sync.add_argument("--guild", type=int, default=None, help="one server id (instant)")
     sync.set_defaults(handler=cmd_sync)
+
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database to FILE, safely while the bot runs"
+    )
+    backup.add_argument("file", metavar="FILE")
+    backup.set_defaults(handler=cmd_backup)
+
+    restore = sub.add_parser(
+        "restore", help="check FILE and put it back as the SQLite database (bot stopped)"
+    )
+    restore.add_argument("file", metavar="FILE")
+    restore.set_defaults(handler=cmd_backup)
 
     demo = sub.add_parser(
         "demo", help="play a short game against a built-in fake Discord (no token needed)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from bot.games import GameError, get_settings, score_sheet
+from bot.games import GameError, active_game, get_settings
 from bot.games.access import game_variant
 from bot.scoring import Variant, load_variant
 from bot.storage.engine import Database
@@ -26,11 +26,11 @@ async def channel_context(db: Database, guild_id: int | None, channel_id: int) -
         return ChannelContext(load_variant("classic"), None)
     settings = await get_settings(db, guild_id)
     try:
-        sheet = await score_sheet(db, guild_id=guild_id, channel_id=channel_id)
+        game = await active_game(db, guild_id=guild_id, channel_id=channel_id)
     except GameError:
-        sheet = None
-    if sheet is not None and sheet.game.state == "active":
-        variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
+        game = None
+    if game is not None:
+        variant = game_variant(game.variant_id, game.house_rules)
     else:
         variant = load_variant(settings.default_variant or "classic")
     return ChannelContext(variant, settings.language)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,9 +18,10 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord_app.cogs import discover_extensions
 from bot.discord_app.language import interaction_language, t
-from bot.discord_app.replies import send
+from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
-from bot.storage.engine import Database
+from bot.ops.metrics import CommandObserver
+from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +33,48 @@ def intents() -> discord.Intents:
     return chosen
 
 
+STARTED = "canasta_started"
+"""``interaction.extras`` key: when the command reached the tree, for its latency."""
+
+
+def _observe(interaction: discord.Interaction, command: str, outcome: str) -> None:
+    client = interaction.client
+    observer = getattr(client, "observer", None)
+    if isinstance(observer, CommandObserver):
+        observer.finished(
+            command,
+            outcome,
+            interaction.extras.get(STARTED),
+            guild=interaction.guild_id,
+            channel=interaction.channel_id,
+            interaction=interaction.id,
+        )
+
+
 class CanastaTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Arm the acknowledgement clock for every command, and deliver what earlier commands in
+        this channel could not (see ``bot.discord_app.replies``); note the start time for the
+        command's logged latency."""
+        if interaction.type is discord.InteractionType.application_command:
+            interaction.extras[STARTED] = CommandObserver.started()
+            command = interaction.command
+            if command is None or not command.extras.get(ANSWERS_ITSELF):
+                arm(interaction)
+            await announce_undelivered(interaction)
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        lang = interaction_language(interaction)
+        if isinstance(getattr(error, "original", None), DatabaseBusy):
+            _observe(interaction, command, "busy")
+            log.warning("/%s refused as busy (interaction %s)", command, interaction.id)
+            await send(interaction, ephemeral=True, content=t(lang, "error.busy"))
+            return
+        _observe(interaction, command, "error")
         log.error(
             "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
             command,
@@ -45,11 +84,9 @@ class CanastaTree(app_commands.CommandTree):
             interaction.user.id,
             exc_info=error,
         )
-        lang = interaction_language(interaction)
-        try:
-            await send(interaction, ephemeral=True, content=t(lang, "error.unexpected"))
-        except discord.HTTPException:
-            log.warning("could not tell the user about the failure of /%s", command)
+        # Only a transaction that rolled back may be called "nothing saved".
+        key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
+        await send(interaction, ephemeral=True, content=t(lang, key))
 
 
 class CanastaBot(commands.AutoShardedBot):
@@ -76,7 +113,8 @@ class CanastaBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
         )
         self.settings = settings
-        self.db = Database(settings.effective_database_url)
+        self.db = Database(settings.effective_database_url, **settings.engine_kwargs())
+        self.observer = CommandObserver()
 
     async def close(self) -> None:
         if not isinstance(self.loop, asyncio.AbstractEventLoop):
@@ -84,12 +122,17 @@ class CanastaBot(commands.AutoShardedBot):
             # fine then, but AutoShardedClient.close needs the event queue login would have made.
             await self._async_setup_hook()
         await super().close()
-        await self.db.engine.dispose()
+        await self.db.dispose()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
         for extension in discover_extensions():
             await self.load_extension(extension)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, Any, Any] | Any
+    ) -> None:
+        _observe(interaction, command.qualified_name, "ok")
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -16,13 +16,14 @@ from bot.games.settings import (
     UNSET,
     delete_guild_data,
     get_settings,
+    guilds_marked_left,
     guilds_with_data,
     mark_guild_joined,
     mark_guild_left,
     purge_left_guilds,
     set_settings,
 )
-from bot.games.sheets import game_history, past_games, score_sheet
+from bot.games.sheets import active_game, game_history, past_games, score_sheet
 
 __all__ = [
     "UNSET",
@@ -30,6 +31,7 @@ __all__ = [
     "PlayerSpec",
     "SideSpec",
     "abandon_game",
+    "active_game",
     "delete_guild_data",
     "edit_round",
     "end_game",
@@ -40,6 +42,7 @@ __all__ = [
     "game_history",
     "get_ratings",
     "get_settings",
+    "guilds_marked_left",
     "guilds_with_data",
     "leaderboard",
     "mark_guild_joined",

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import exists, null, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import joinedload, raiseload, selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from bot.games.errors import (
     GameFinished,
@@ -205,9 +205,9 @@ async def lock_for_round(
 ) -> RoundTarget:
     """``find_game(..., lock=True)`` for recording a round, in one round trip.
 
-    The game row (locked), its players, whether ``interaction_id`` already recorded a round and
-    whether pending side entries exist come from a single SELECT; the sides are not loaded (a
-    round does not need them; touching them raises). Refuses like ``find_game``.
+    The game row (locked), its sides and players, whether ``interaction_id`` already recorded a
+    round and whether pending side entries exist come from a single SELECT (the reply names the
+    sides, so loading them here saves the command a second query). Refuses like ``find_game``.
     """
     recorded: Any = null()
     if interaction_id is not None:
@@ -221,7 +221,7 @@ async def lock_for_round(
     query = (
         select(Game, recorded.label("recorded"), pending.label("has_pending"))
         .where(*where)
-        .options(joinedload(Game.players), raiseload(Game.sides))
+        .options(joinedload(Game.players), joinedload(Game.sides))
         .with_for_update(of=Game)
         .execution_options(populate_existing=True)
     )

@@ -90,6 +90,9 @@ class RoundOutcome:
     draw: bool
     replayed: bool = False
     """True when the same interaction id had already recorded this round (nothing new stored)."""
+    game: GameInfo | None = None
+    """The game as this round left it (sides, players, totals): what the reply shows, read in
+    the same transaction so the command needs no second query."""
 
 
 @dataclass(frozen=True)

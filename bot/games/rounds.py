@@ -7,7 +7,7 @@ later total, minimum and the game's state follow from the rounds alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from bot.games.access import (
     check_allowed,
     dealer_info,
     find_game,
+    game_info,
     game_to_change,
     game_variant,
     lock_for_round,
@@ -27,7 +28,8 @@ from bot.games.access import (
 )
 from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
 from bot.games.ratings import recompute_guild_ratings
-from bot.games.results import RoundOutcome, ScoreSheet, SideEntryOutcome
+from bot.games.recording import record_in
+from bot.games.results import GameInfo, RoundOutcome, ScoreSheet, SideEntryOutcome
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
 from bot.games.sheets import build_sheet
 from bot.games.stats import refresh_game_stats
@@ -56,6 +58,10 @@ from bot.storage.models import (
 
 SideInput = Mapping[str, Any] | SideRound
 """One side's components: a ``SideRound`` or its fields as a mapping (JSON, a form)."""
+
+SidesForGame = Callable[[GameInfo, Variant], Sequence[SideInput]]
+"""Reads every side's components once the game is known (compact lines need the game's variant
+and sides); raising refuses the command before anything is written."""
 
 
 def _dump(side: SideRound) -> dict[str, Any]:
@@ -90,6 +96,7 @@ def round_outcome(game: Game, variant: Variant, rnd: Round, replayed: bool) -> R
         winner_side=game.winner_side if ended_here else None,
         draw=game.draw if ended_here else False,
         replayed=replayed,
+        game=game_info(game, variant),
     )
 
 
@@ -166,17 +173,38 @@ async def record_round(
     guild_id: int,
     channel_id: int,
     actor_id: int,
-    sides: Sequence[SideInput],
+    sides: Sequence[SideInput] | SidesForGame,
     actor_is_manager: bool = False,
     game_id: int | None = None,
     interaction_id: str | None = None,
 ) -> RoundOutcome:
     """Record a round with every side's components at once; validated across sides.
 
+    A round in the channel's running game takes the short path of ``bot.games.recording``: one
+    transaction of a few Core statements whose cost does not grow with the rounds already
+    played. The rest (a replayed interaction, pending side entries, the round that ends the
+    game, a game named by id) runs below through the ORM. ``sides`` may be a function of the
+    game for input that can only be read once the game is known (see ``SidesForGame``).
+
     Raises ``ScoringError`` for numbers that cannot be scored (nothing is stored), a
     ``GameError`` for a refused command. A retry with the same ``interaction_id`` stores
     nothing and returns the original outcome with ``replayed=True``.
     """
+
+    if game_id is None:
+        quick = await db.write_now(
+            lambda connection: record_in(
+                connection,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                actor_id=actor_id,
+                actor_is_manager=actor_is_manager,
+                interaction_id=interaction_id,
+                sides=sides,
+            )
+        )
+        if quick is not None:
+            return quick
 
     async def work(session: AsyncSession) -> RoundOutcome:
         # One SELECT locks the game and says whether this interaction already recorded a round
@@ -203,7 +231,8 @@ async def record_round(
         game = target.game
         check_allowed(game, actor_id, actor_is_manager, "record")
         variant = game_variant(game.variant_id, game.house_rules)
-        parsed = parse_sides(sides)
+        given = sides(game_info(game, variant), variant) if callable(sides) else sides
+        parsed = parse_sides(given)
         # SQLite: BEGIN IMMEDIATE held the write lock before that SELECT, so "no pending
         # entries" is still true. PostgreSQL: the SELECT's snapshot may predate an entry
         # committed while it waited for the row lock, so the DELETE always runs there.

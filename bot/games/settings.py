@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+import weakref
 from datetime import datetime, timedelta
 from typing import Any, Final
 
@@ -42,13 +44,66 @@ def _info(guild_id: int, row: GuildSettings | None) -> GuildSettingsInfo:
     )
 
 
-async def get_settings(db: Database, guild_id: int) -> GuildSettingsInfo:
-    """A server's settings; defaults (English, no default variant) if never set."""
+SETTINGS_TTL_SECONDS: Final = 60.0
+"""How long a cached server setting is trusted without a change seen by this process.
+
+Why a cache: every command needs the server's language and manager role, and reading them
+cost a transaction per command. Why it stays right: Discord routes a server's interactions to
+one shard, so the process that answers ``/settings`` for a server is the one that serves it and
+drops its own entry at once. The TTL only bounds what this process cannot see: a change made by
+another process (a shard moved between processes, a future admin tool).
+"""
+
+
+class _SettingsCache:
+    """Settings per server for one ``Database``; never-set servers are cached too."""
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple[float, GuildSettingsInfo]] = {}
+
+    def get(self, guild_id: int) -> GuildSettingsInfo | None:
+        entry = self.entries.get(guild_id)
+        if entry is None or time.monotonic() - entry[0] > SETTINGS_TTL_SECONDS:
+            return None
+        return entry[1]
+
+    def put(self, info: GuildSettingsInfo) -> None:
+        self.entries[info.guild_id] = (time.monotonic(), info)
+
+
+_caches: weakref.WeakKeyDictionary[Database, _SettingsCache] = weakref.WeakKeyDictionary()
+
+
+def _cache(db: Database) -> _SettingsCache:
+    cache = _caches.get(db)
+    if cache is None:
+        cache = _caches[db] = _SettingsCache()
+    return cache
+
+
+def forget_cached_settings(db: Database, guild_id: int) -> None:
+    """Drop one server's cached settings (after any write that changes them)."""
+    _cache(db).entries.pop(guild_id, None)
+
+
+async def get_settings(db: Database, guild_id: int, *, fresh: bool = False) -> GuildSettingsInfo:
+    """A server's settings; defaults (English, no default variant) if never set.
+
+    Served from memory while fresh (see ``SETTINGS_TTL_SECONDS``): no per-command read, and no
+    per-server read at start-up either, since entries are filled on first use. ``fresh`` reads
+    the database: for a process that is not the one serving the server (a tool, a test).
+    """
+    cache = _cache(db)
+    cached = None if fresh else cache.get(guild_id)
+    if cached is not None:
+        return cached
 
     async def work(session: AsyncSession) -> GuildSettingsInfo:
         return _info(guild_id, await session.get(GuildSettings, guild_id))
 
-    return await db.read(work)
+    info = await db.read(work)
+    cache.put(info)
+    return info
 
 
 async def _row(session: AsyncSession, guild_id: int) -> GuildSettings:
@@ -105,7 +160,9 @@ async def set_settings(
         await session.flush()
         return _info(guild_id, row)
 
-    return await db.write(work)
+    info = await db.write(work)
+    _cache(db).put(info)
+    return info
 
 
 async def mark_guild_left(db: Database, guild_id: int, at: datetime | None = None) -> None:
@@ -117,6 +174,7 @@ async def mark_guild_left(db: Database, guild_id: int, at: datetime | None = Non
         row.updated_at = utcnow()
 
     await db.write(work)
+    forget_cached_settings(db, guild_id)
 
 
 async def guilds_with_data(db: Database) -> frozenset[int]:
@@ -132,6 +190,18 @@ async def guilds_with_data(db: Database) -> frozenset[int]:
     return await db.read(work)
 
 
+async def guilds_marked_left(db: Database) -> frozenset[int]:
+    """Servers marked as left (their data awaits the purge): read once at start-up, so the
+    bot does not read each server's settings as Discord announces it (10,000 reads at 10,000
+    servers)."""
+
+    async def work(session: AsyncSession) -> frozenset[int]:
+        query = select(GuildSettings.guild_id).where(GuildSettings.left_at.is_not(None))
+        return frozenset((await session.scalars(query)).all())
+
+    return await db.read(work)
+
+
 async def mark_guild_joined(db: Database, guild_id: int) -> None:
     """The bot (re)joined: a pending purge is called off."""
 
@@ -142,6 +212,7 @@ async def mark_guild_joined(db: Database, guild_id: int) -> None:
             row.updated_at = utcnow()
 
     await db.write(work)
+    forget_cached_settings(db, guild_id)
 
 
 async def delete_guild_data(db: Database, guild_id: int) -> None:
@@ -151,6 +222,7 @@ async def delete_guild_data(db: Database, guild_id: int) -> None:
         await _delete_guild(session, guild_id)
 
     await db.write(work)
+    forget_cached_settings(db, guild_id)
 
 
 async def _delete_guild(session: AsyncSession, guild_id: int) -> None:
@@ -178,4 +250,7 @@ async def purge_left_guilds(db: Database, now: datetime, grace_days: int) -> tup
             await _delete_guild(session, guild_id)
         return ids
 
-    return await db.write(work)
+    purged = await db.write(work)
+    for guild_id in purged:
+        forget_cached_settings(db, guild_id)
+    return purged

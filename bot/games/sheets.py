@@ -5,8 +5,16 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.games.access import dealer_info, find_game, game_info, game_variant, side_scores
-from bot.games.results import AuditRow, GameSummary, RoundRow, ScoreSheet
+from bot.games.access import (
+    dealer_info,
+    find_game,
+    game_info,
+    game_variant,
+    side_scores,
+)
+from bot.games.errors import NoActiveGame
+from bot.games.recording import active_game_in
+from bot.games.results import AuditRow, GameInfo, GameSummary, RoundRow, ScoreSheet
 from bot.scoring import opening_minimum
 from bot.storage.engine import Database
 from bot.storage.models import AuditEntry, Game, GameSide, PendingEntry, Round
@@ -40,6 +48,22 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         next_dealer=dealer_info(game, variant, game.round_count),
         pending_sides=tuple(sorted(pending)),
     )
+
+
+async def active_game(db: Database, *, guild_id: int, channel_id: int) -> GameInfo:
+    """The channel's running game with its sides and players, never its rounds.
+
+    One SELECT on the one-active-game-per-channel index: what a command needs to read its input
+    (the variant, the sides) costs the same at round 600 as at round 1. ``NoActiveGame`` if
+    the channel has none; a game of another server is refused like any other lookup.
+    """
+
+    game = await db.read_now(
+        lambda connection: active_game_in(connection, guild_id=guild_id, channel_id=channel_id)
+    )
+    if game is None:
+        raise NoActiveGame(channel_id=channel_id)
+    return game
 
 
 async def score_sheet(

@@ -14,6 +14,7 @@ Public API::
     answer.topics      # RenderedTopic(id, title, text, applies, note, ...): 1 for an answer,
                        # the 2 likeliest for a choice (show buttons), none for no_match
     answer.computed    # sentences worked out from numbers/cards in the question, shown first
+    answer.lead        # the topic's facts that answer this question, shown under the title
     answer.suggestions # (id, title): "see also" for an answer, every topic for no_match
     format_plain(answer) -> str                     # the reply as the bot shows it, plain text
     index.topic(topic_id, lang, variant) -> RenderedTopic   # e.g. after a button press
@@ -26,11 +27,13 @@ Public API::
 other variants (e.g. Cuban wild canastas at a classic table) is still answered, rendered with its
 own variant's numbers, with ``applies=False`` and a ``note`` saying so.
 
-Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, folding, stop words),
-``features`` (what the model sees), ``model`` (the shipped weights), ``train`` (learning them,
-needs the ``train`` extra), ``search`` (ranking), ``variant_words`` (a variant named in the
-question), ``numbers``/``round_talk`` (computed answers), ``answer`` (reply kinds, plain text),
-``autocomplete``, ``index`` (the facade), ``evaluate`` (accuracy table).
+Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, folding, stemming, stop
+words), ``features`` (what the model sees), ``model`` (the shipped weights), ``train`` (learning
+them, needs the ``train`` extra), ``search`` (ranking), ``variant_words`` (a variant named in the
+question), ``numbers`` (computed answers), ``number_words`` (numbers, player counts and variant
+names said in words), ``round_talk`` (a round told in words), ``facts`` (the direct answer
+first), ``answer`` (reply kinds, plain text), ``autocomplete``, ``index`` (the facade),
+``evaluate`` (accuracy table). Player words come from the lexicon (``bot.scoring.vocabulary``).
 """
 
 from bot.rules.answer import RulesAnswer, format_plain

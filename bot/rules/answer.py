@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from bot.i18n import translate
+from bot.rules.facts import rest_of
 from bot.rules.render import RenderedTopic
 from bot.rules.search import ScoredTopic
+from bot.rules.topics import Fact
 
 Kind = Literal["answer", "choice", "no_match"]
 
@@ -22,7 +24,7 @@ DECLINE = 0.15
 nothing the model learned explains it."""
 CONFIDENT = 0.45
 """Below this (and above ``DECLINE``) the two likeliest topics are offered as a choice."""
-TIE_RATIO = 0.5
+TIE_RATIO = 0.6
 """The runner-up within this fraction of the best: let the user choose between the two."""
 SUGGEST = 0.08
 """Runners-up at least this probable are offered as "see also"."""
@@ -50,6 +52,9 @@ class RulesAnswer:
     ranking: tuple[ScoredTopic, ...] = field(default=(), repr=False)
     variant: str | None = None
     """The variant the reply was given for: the table's, or the one the question named."""
+    lead: tuple[Fact, ...] = ()
+    """The one or two facts of the answer's topic that answer this question (``facts.py``):
+    shown first under the title, then the rest of the topic."""
 
     @property
     def topic_ids(self) -> tuple[str, ...]:
@@ -80,7 +85,7 @@ def format_plain(answer: RulesAnswer) -> str:
         lines += [*answer.computed, ""]
     if answer.kind == "answer":
         topic = answer.topics[0]
-        lines += [f"**{topic.title}**", topic.text]
+        lines += [f"**{topic.title}**", *answer_body(answer)]
         if topic.note:
             lines += ["", f"_{topic.note}_"]
         if answer.suggestions:
@@ -93,3 +98,12 @@ def format_plain(answer: RulesAnswer) -> str:
         lines.append(translate(lang, "rules.no_match"))
         lines += [f"- {title}" for _, title in answer.suggestions]
     return "\n".join(lines).strip()
+
+
+def answer_body(answer: RulesAnswer) -> list[str]:
+    """The answer's topic text with the direct answer first: the lead facts, a blank line,
+    then the rest of the topic (everything when there is no lead)."""
+    topic = answer.topics[0]
+    if not answer.lead:
+        return [topic.text]
+    return [*(fact.lead for fact in answer.lead), "", rest_of(topic, answer.lead)]

@@ -15,7 +15,9 @@ from dataclasses import replace
 from bot.i18n import language_for_discord_locale, translate
 from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
+from bot.rules.facts import FactIndex
 from bot.rules.model import TopicModel, shipped_model
+from bot.rules.number_words import player_count, variant_named
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -29,7 +31,7 @@ from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import ScoredTopic, SearchIndex
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.rules.variant_words import overview_topic
-from bot.scoring import Variant, load_variant
+from bot.scoring import Variant, all_variants, load_variant
 
 DEFAULT_VARIANT = "classic"
 RENDER_CACHE = 4096
@@ -53,6 +55,19 @@ def reply_language(lang: str | None, locale: str | None, detected: str | None) -
     return detected if detected in LANGS else "en"
 
 
+def variant_for_players(count: int | None, table: Variant) -> str | None:
+    """The shipped variant for ``count`` players ("vi er tre" -> three-player), or None when
+    the table's own variant is already for that many (or none is): classic first for four,
+    three pairs first for six, like the variants a question names in so many words."""
+    if count is None or count == table.players:
+        return None
+    ids = sorted(
+        (v.id for v in all_variants().values() if v.players == count),
+        key=lambda vid: (vid != DEFAULT_VARIANT, vid),
+    )
+    return ids[0] if ids else None
+
+
 class RulesIndex:
     def __init__(self, topics: Mapping[str, Topic], model: TopicModel | None = None) -> None:
         """``model``: the topic model to rank with (the shipped one unless given, e.g. one
@@ -61,6 +76,11 @@ class RulesIndex:
         self.search_index = SearchIndex(self.topics, model or shipped_model())
         self.completions = Autocomplete(self.topics)
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
+
+    @functools.cached_property
+    def facts(self) -> FactIndex:
+        """Built on the first answer, not at start-up (about 0.06 s)."""
+        return FactIndex(self.topics)
 
     @classmethod
     def load(cls) -> RulesIndex:
@@ -107,7 +127,11 @@ class RulesIndex:
         result = self.search_index.search(question, table.id)
         language = reply_language(lang, locale, result.language)
         # "how much to open in Cuban" at a classic table wants Cuban's numbers, not the table's
-        asked = result.named_variant
+        asked = (
+            result.named_variant
+            or variant_named(question)
+            or variant_for_players(player_count(question), table)
+        )
         variant = load_variant(asked) if asked and asked != table.id else table
         kind, shown, suggested = decide(result.hits, result.off_topic)
         overview = overview_topic(asked) if asked else None
@@ -126,6 +150,7 @@ class RulesIndex:
         sure = (
             kind == "answer"
             and top != CARD_VALUES_TOPIC
+            and result.hits[0].score >= SURE
             and not self._close(result.hits, CARD_VALUES_TOPIC)
         )
         forced = [
@@ -150,11 +175,15 @@ class RulesIndex:
                 (t, self.topics[t].text[language].title)  # type: ignore[index]
                 for t in suggested
             )
+        topics = tuple(self._rendered(t, language, variant, table) for t in shown)
+        # the direct answer first; a computed figure is already the answer to its question
+        lead = self.facts.lead(question, topics[0]) if kind == "answer" and not figures else ()
         return RulesAnswer(
             kind=kind,
             language=language,
             question=question,
-            topics=tuple(self._rendered(t, language, variant, table) for t in shown),
+            topics=topics,
+            lead=lead,
             computed=computed,
             suggestions=suggestions,
             ranking=result.hits,
@@ -189,7 +218,7 @@ class RulesIndex:
         to put down"), whether the hand reaches the minimum: the question players ask."""
         opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
         cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
-        if opening is None or cards is None:
+        if opening is None or cards is None or cards.unread or cards.ambiguous:
             return ()
         if cards.points >= opening.minimum:
             return (translate(lang, "rules.computed.enough"),)
@@ -215,15 +244,44 @@ class RulesIndex:
             for key, value in rest:
                 sign = "+" if value >= 0 else "−"
                 parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
+            if figure.unplaced:
+                # a number the reader could not place: say what was read and ask, no net as fact
+                numbers = ", ".join(map(str, figure.unplaced))
+                return translate(
+                    lang,
+                    "rules.computed.round_unsure",
+                    parts=parts,
+                    net=figure.net,
+                    numbers=numbers,
+                )
             return translate(lang, "rules.computed.round", parts=parts, net=figure.net)
         assert isinstance(figure, CardAnswer)
         joker = translate(lang, "rules.card.joker")
         names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]
         cards = " + ".join(names)
+        if figure.ambiguous:
+            return translate(
+                lang,
+                "rules.computed.cards_ambiguous",
+                cards=cards,
+                points=figure.points,
+                words=figure.ambiguous,
+            )
+        if figure.unread:
+            return translate(
+                lang,
+                "rules.computed.cards_unsure",
+                cards=cards,
+                points=figure.points,
+                word=figure.unread,
+            )
         return translate(lang, "rules.computed.cards", cards=cards, points=figure.points)
 
 
 HAND_RANKS = 2
+SURE = 0.8
+"""The topic model's probability at which it is sure of a rule: below it, cards of one rank
+named in the question ("en joker") are answered with the card values."""
 CARD_CLOSE = 0.5
 CARD_CLOSE_RANKS = 5
 """A hand of several ranks counted in the question ("left in hand K 7 7 A, how much") is

@@ -11,12 +11,14 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.rules.number_words import spell_digits
 from bot.rules.round_talk import RoundAnswer, round_answer
 from bot.rules.text import ALL_STOPWORDS, fold, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
+from bot.scoring.vocabulary import vocabulary
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
@@ -63,26 +65,17 @@ _VALUE_INTENT = re.compile(
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 SYMBOL_LENGTH = 2
 """Card symbols are one or two characters ("K", "7", "10"); rank words are longer."""
+MAX_COUNT = 10
+"""Counts said before a card name go no higher ("three aces", "seven twos")."""
 _COUNT_WORDS = {
-    word: n
-    for n, words in enumerate(
-        (
-            (),
-            (),
-            ("two", "to", "kaksi", "kaks"),
-            ("three", "tre", "kolme"),
-            ("four", "fire", "neljä"),
-            ("five", "fem", "viisi", "viis"),
-            ("six", "seks", "kuusi", "kuus"),
-            ("seven", "sju", "syv", "seitsemän", "seittemän"),
-            ("eight", "åtte", "otte", "kahdeksan", "kaheksan"),
-            ("nine", "ni", "yhdeksän", "yheksän"),
-            ("ten", "ti", "kymmenen"),
-        )
-    )
-    for word in words
+    **{w: n for w, n in vocabulary().number_words.items() if 1 < n <= MAX_COUNT},
+    **dict.fromkeys(vocabulary().words("one"), 1),
+    **{w: 1 for w, n in vocabulary().number_words.items() if n == 1},
 }
-_JOINERS = frozenset({"and", "og", "ja", "plus", "+", "&", "a"})
+"""Number words of every language and their forms ("kaksi", "kahta"), and the words that mean
+one before a card ("a", "en", "yksi"): all from the lexicon."""
+_JOINERS = frozenset(vocabulary().words("joiners"))
+_ONE_WORDS = frozenset(vocabulary().words("one"))
 CANASTA_TALK = 7
 """Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban")."""
 _CANASTA_WORD = re.compile(r"[ck]anast")
@@ -110,6 +103,10 @@ class CardAnswer:
     points: int
     cards: tuple[tuple[str, int], ...]
     """(rank, count) in the scoring module's rank order: joker, 2, A, K, ... 3."""
+    unread: str | None = None
+    """A word among the cards the reader could not read (``FoundCards.unread``)."""
+    ambiguous: str | None = None
+    """Words that may be a count or two cards (``FoundCards.ambiguous``)."""
 
 
 Computed = OpeningAnswer | CardAnswer | RoundAnswer
@@ -182,76 +179,157 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     return tuple(rank for rank, n in cards.items() for _ in range(n))
 
 
-_UNITS = """
-    hour hours minute minutes mins day days week weeks time times player players people
-    round rounds game games timer tiden minutter minutt dag dage dager uke uker uge uger
-    gange ganger spillere runder tunti tuntia tunnin minuuttia kertaa pelaajaa paivaa viikkoa
-    päivää
-    """
-_NOT_CARDS_AFTER = frozenset(_UNITS.split())
+_NOT_CARDS_AFTER = frozenset(vocabulary().words("units"))
 """Words that make the number word before them a count of something else: "two hours" names
-no deuce, "tre spillere" no threes."""
+no deuce, "tre spillere" no threes (lexicon ``words.units``)."""
 
 
-_COLOURS = {
-    **dict.fromkeys(
-        ["black", "sort", "sorte", "svart", "svarte", "musta", "mustaa", "mustat", "mustia"],
-        "black",
-    ),
-    **dict.fromkeys(
-        ["red", "rød", "røde", "rod", "rode", "punainen", "punaista", "punaiset", "punaisia"], "red"
-    ),
-}
+def _colours() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for lexicon in vocabulary().lexicons.values():
+        for colour in ("red", "black"):
+            out.update(dict.fromkeys(getattr(lexicon.colours, colour), colour))
+    for lang, forms in vocabulary().forms.items():
+        colours = vocabulary().lexicons[lang].colours
+        for form, base in forms.items():
+            if base in colours.red or base in colours.black:
+                out.setdefault(form, "red" if base in colours.red else "black")
+    return {word: colour for word, colour in out.items() if "*" not in word}
+
+
+_COLOURS = _colours()
 """A colour between a count and a three: "two black threes" counts two threes, not a deuce."""
 
 
-def find_cards(question: str) -> tuple[Counter[str], int, bool] | None:
-    """The longest run of consecutive card words: (cards, words in the run, whether any word
-    is more than a bare digit: "2+2" alone is arithmetic, not a hand). A count before a card
-    word is a multiplier: "3 sevens", "seven twos"."""
-    raws = [r.strip(".!?:()[]\"'") for r in _CARD_SPLIT.split(question.strip())]
-    raws = [r for r in raws if r]
-    best: list[str] = []
-    best_ranks: list[str] = []
-    run: list[str] = []
-    run_ranks: list[str] = []
+@dataclass(frozen=True)
+class FoundCards:
+    """The hand a question names: the longest run of card words."""
+
+    cards: Counter[str]
+    words: int
+    """Words in the run, joiners included ("tre ess og en joker" is five)."""
+    named: bool
+    """Whether any word is more than a bare digit: "2+2" alone is arithmetic, not a hand."""
+    unread: str | None = None
+    """One unknown word between this run and more card words ("K K blah A"): the reader is
+    unsure, and the reply says what it read and asks."""
+    ambiguous: str | None = None
+    """Two number words that may be a count or two cards ("seks fem"): read as two cards,
+    and the reply says so and asks."""
+
+
+@dataclass
+class _Run:
+    start: int
+    end: int = 0
+    ranks: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+
+
+def _count(word: str) -> int:
+    """The count a word says; an upper-case "A" is an ace, not the article."""
+    lowered = word.lower()
+    if lowered.isdecimal() and len(lowered) < 3:
+        return int(lowered)
+    return 0 if word.isupper() and lowered in _ONE_WORDS else _COUNT_WORDS.get(lowered, 0)
+
+
+def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
+    """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
+    and an empty list for "two red threes" (cards with no value: the hand ends there)."""
+    count = _count(raws[i])
+    nxt = raws[i + 1] if i + 1 < len(raws) else ""
+    third = raws[i + 2] if i + 2 < len(raws) else ""
+    colour = _COLOURS.get(nxt.lower()) if count >= 1 else None
+    if colour and _card_token(third) == ("3",):
+        # "two black threes" are two threes, not a deuce; red threes have no card value
+        return (["3"] * count if colour == "black" else []), 3
+    # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
+    # is a six and a five unless a count is all the first word can be ("to ti": two tens)
+    if _both_ranks(raws[i], nxt):
+        count = 0
+    if count >= 1 and nxt and not nxt.isdecimal() and not (listed and raws[i].isdecimal()):
+        counted = _card_token(nxt)
+        if counted and len(counted) == 1:
+            return list(counted * count), 2
+    if nxt.lower() in _NOT_CARDS_AFTER:
+        return None, 1
+    ranks = _card_token(raws[i])
+    return (list(ranks) if ranks else None), 1
+
+
+def _both_ranks(word: str, nxt: str) -> bool:
+    """Two number words that both name a rank ("seks fem", "two ten"): a count and a card,
+    or two cards. Read as two cards, and the reply asks (``FoundCards.ambiguous``)."""
+    first, second = word.lower(), nxt.lower()
+    numbers = vocabulary().number_words
+    return (
+        first in numbers and second in numbers and first in WORD_TO_RANK and second in WORD_TO_RANK
+    )
+
+
+def _joins(raws: list[str], i: int) -> bool:
+    """ "og", "and", "ja" between card words joins them: "tre ess og en joker"."""
+    if raws[i].lower() not in _JOINERS or i + 1 >= len(raws):
+        return False
+    return bool(_read_at(raws, i + 1, listed=False)[0])
+
+
+def _runs(raws: list[str]) -> list[_Run]:
+    runs: list[_Run] = []
+    run: _Run | None = None
     i = 0
     while i < len(raws):
-        word = raws[i].lower()
-        count = _COUNT_WORDS.get(word) or (int(word) if word.isdecimal() and len(word) < 3 else 0)
-        nxt = raws[i + 1] if i + 1 < len(raws) else ""
-        ranks = None
-        step = 1
-        # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces
-        listed = bool(run) and i > 0 and len(raws[i - 1]) <= SYMBOL_LENGTH
-        colour = _COLOURS.get(nxt.lower()) if count > 1 else None
-        third = raws[i + 2] if i + 2 < len(raws) else ""
-        if colour == "red" and _card_token(third) == ("3",):
-            run, run_ranks = [], []  # "two red threes" have no card value: no hand
-            i += 3
-            continue
-        if colour == "black" and _card_token(third) == ("3",):
-            ranks, step = ["3"] * count, 3  # "two black threes": two threes, not a deuce
-        elif count > 1 and nxt and not nxt.isdecimal() and not listed:
-            counted = _card_token(nxt)
-            if counted and len(counted) == 1:
-                ranks, step = counted * count, 2
-        if ranks is None and nxt.lower() not in _NOT_CARDS_AFTER:
-            ranks = _card_token(raws[i])
-        if not ranks and run and word in _JOINERS and nxt and _card_token(nxt):
-            i += 1  # "3 sevens and a joker": "and" joins, it doesn't end the hand
+        listed = (
+            run is not None
+            and len(raws[i - 1]) <= SYMBOL_LENGTH
+            and raws[i - 1].lower() not in _JOINERS
+        )
+        ranks, step = _read_at(raws, i, listed)
+        if ranks is None and run is not None and _joins(raws, i):
+            run.words.append(raws[i])
+            i += 1
             continue
         if ranks:
-            run += raws[i : i + step]
-            run_ranks += ranks
-            if len(run) > len(best):
-                best, best_ranks = list(run), list(run_ranks)
+            if run is None:
+                run = _Run(i)
+                runs.append(run)
+            run.ranks += ranks
+            run.words += raws[i : i + step]
+            run.end = i + step
         else:
-            run, run_ranks = [], []
+            run = None
         i += step
-    if not best:
+    return runs
+
+
+def find_cards(question: str) -> FoundCards | None:
+    """The longest run of consecutive card words (the first of equal ones). A count before a
+    card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
+    raws = [r.strip(".!?:()[]\"'") for r in _CARD_SPLIT.split(question.strip())]
+    raws = [r for r in raws if r]
+    runs = _runs(raws)
+    if not runs:
         return None
-    return Counter(best_ranks), len(best), any(not raw.isdecimal() for raw in best)
+    best = max(runs, key=lambda r: (len(r.words), -r.start))
+    named = any(not raw.isdecimal() for raw in best.words)
+    pairs = zip(best.words, best.words[1:], strict=False)
+    ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
+    unread = _unread(raws, runs, best)
+    return FoundCards(Counter(best.ranks), len(best.words), named, unread, ambiguous)
+
+
+def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
+    """A lone unknown word between ``best`` and another run with a card name in it."""
+    for other in runs:
+        gap = (best.end, other.start) if other.start > best.start else (other.end, best.start)
+        if other is best or gap[1] - gap[0] != 1:
+            continue
+        word = raws[gap[0]]
+        named = any(not raw.isdecimal() for raw in other.words)
+        if named and word.isalpha() and word.lower() not in ALL_STOPWORDS:
+            return word
+    return None
 
 
 def compute(
@@ -266,10 +344,10 @@ def compute(
     out: list[Computed] = []
     folded = fold(normalise(question))
     found = find_cards(question)
-    score = find_score(question)
+    score = find_score(spell_digits(normalise(question)))
     opening = score is not None and wants_opening(question, top_topic, sure_of_other)
     if found and not _CANASTA_WORD.search(folded):
-        cards, run_words, named = found
+        cards, run_words, named = found.cards, found.words, found.named
         # a hand beside a score asking for the opening is counted against the minimum
         intent = _VALUE_INTENT.search(folded) is not None or opening
         words = len(_CARD_SPLIT.split(question.strip()))
@@ -284,7 +362,7 @@ def compute(
         if (several or single) and max(cards.values()) < CANASTA_TALK:
             points = sum(card_value(variant, rank) * n for rank, n in cards.items())
             ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
-            out.append(CardAnswer(points, ordered))
+            out.append(CardAnswer(points, ordered, found.unread, found.ambiguous))
     counted_cards = bool(found and out)
     if score is not None and opening and not (counted_cards and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None

@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from bot.i18n import translate
-from bot.rules.topics import REMOVABLE_NUMBERS, Topic
+from bot.rules.topics import REMOVABLE_NUMBERS, Fact, Topic, split_facts
 from bot.scoring import Variant, all_variants
 
 
@@ -35,6 +35,8 @@ class RenderedTopic:
     related: tuple[str, ...]
     note: str | None = None
     """Set when the topic does not apply to the table's variant, saying so in ``language``."""
+    facts: tuple[Fact, ...] = ()
+    """The rendered answer split into facts (``topics.split_facts``), for the direct answer."""
 
 
 def placeholders(template: str) -> set[str]:
@@ -92,6 +94,8 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
     own = numbers_from.numbers()
     numbers = _Numbers(dict(own), dict(shipped.numbers()))
     template = template_for(topic, lang, numbers_from.id, REMOVABLE_NUMBERS - own.keys())
+    text = template.format_map(numbers).strip()
+    wording = numbers_from.id if numbers_from.id in topic.text[lang].by_variant else "default"  # type: ignore[index]
     note = None
     if not applies:
         names = ", ".join(variants[v].name(lang) for v in topic.variants)
@@ -100,10 +104,11 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
         id=topic.id,
         language=lang,
         title=topic.text[lang].title,  # type: ignore[index]
-        text=template.format_map(numbers).strip(),
+        text=text,
         applies=applies,
         rendered_for=numbers_from.id,
         variants=tuple(topic.variants),
         related=tuple(topic.related),
         note=note,
+        facts=split_facts(text, f"{topic.id}.{wording}"),
     )

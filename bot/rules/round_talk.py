@@ -6,132 +6,195 @@ from the scoring module's own ``breakdown`` for the table's variant: the figure 
 score sheet would show. Only what the question says is counted; a description without the
 table's points, or with nothing beside them, is not a round and gets no figure.
 
-Matching is on folded text (``text.fold``) after ``lexicon.name_threes`` ("rød 3" -> "rød
-treer"). A number is the table's points or the cards left in hand by the words around it
-("380 on the table", "pöydässä 350", "satt med 45", "70 tilbage på hånden").
+Every phrase comes from the lexicon (``rules_data/lexicon/<lang>.toml``, section ``round``),
+matched on folded text (``text.fold``) in which numbers said in words are digits
+(``number_words.spell_digits``). A number is the table's points or the cards left in hand by
+the words around it ("380 on the table", "pöydässä 350", "satt med 45", "70 tilbage på
+hånden"); the words right after it win over the words before ("we had 300 melded"). A number
+the reader cannot place is reported back, and the answer asks instead of guessing.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.lexicon import name_threes
+from bot.rules.number_words import spell_digits
 from bot.rules.text import fold, normalise, tokens
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown
+from bot.scoring.vocabulary import vocabulary
 
-_COUNTS = {
-    **dict.fromkeys(("a", "an", "one", "1", "en", "ett", "et", "yks", "yksi", "yhden"), 1),
-    **dict.fromkeys(("two", "2", "to", "kaks", "kaksi", "kahden"), 2),
-    **dict.fromkeys(("three", "3", "tre", "kolme"), 3),
-    **dict.fromkeys(("four", "4", "fire", "nelja"), 4),
-}
-_COUNT = "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True))
-_NATURAL = r"clean|natural|naturlig\w*|ren|rene|rein|reine|ekte|aegte|puhdas|puhta\w*|luonnolli\w*"
-_MIXED = (
-    r"dirty|mixed|blandet|blanda|blandede|blandete|uren|urene|urein|skitten|skitne|beskidt\w*"
-    r"|snavset|likai\w*|seka\w*|epapuht\w*|epapuhd\w*"
-)
-_CANASTAS = re.compile(rf"(?:^| )({_COUNT}) (?:\w+ )?(?:({_NATURAL})|({_MIXED}))(?= |$)")
-_RED_THREES = re.compile(
-    rf"(?:^| )({_COUNT}) (?:red|rod|rode|punai\w*|punane\w*) (?:three\w*|treer\w*|kolmo\w*)(?= |$)"
-)
-_WENT_OUT = re.compile(
-    r"(?:^| )(?:went out|gone out|(?:gikk|gik) (?:\w+ )?(?:ut|ud)|(?:mentiin|menin|meni"
-    r"|menimme) (?:\w+ )?ulos)(?= |$)"
-)
-_THEY = re.compile(
-    r"(?:they|the others|the other (?:team|side)|opponents?|de andre|dei andre|motstanderne"
-    r"|modstanderne|motstanderen|modstanderen|muut|toiset|vastustajat|ne)$"
-)
-"""Who went out, said just before it: "de andre gik ud" is the other side going out, which the
-described side did not (their cards in hand are what counts against them)."""
-_CONCEALED = re.compile(r"(?:^| )(?:concealed|skjult\w*|piilo\w*)(?= |$)")
-_HAND_AFTER = re.compile(
-    r"^(?:points? )?(?:left|in (?:\w+ )?hand|on hand|igjen|tilbake|tilbage|pa (?:handa|handen"
-    r"|hanna|hand)|kateen|kadessa|jai)"
-)
-_HAND_BEFORE = re.compile(
-    r"(?:(?:sat|satt|sad|sitter|sidder) (?:igjen |igen |tilbake |tilbage )?med|had|hadde|havde"
-    r"|kateen|kadessa|jai|left with|stuck with)$"
-)
-_TABLE_AFTER = re.compile(
-    r"^(?:points? )?(?:on the table|in melds|melded|down|pa bordet|lagt (?:ud|ut|ned)|meldt"
-    r"|(?:i kort |i )?(?:ude|ute)|i meldinger|poydassa|poytaan|sarjoissa)"
-)
-_ABOUT = r"(?: (?:like|about|around|roughly|ca|cirka|circa|omkring|rundt|sann|noin|suunnilleen))?"
-"""A rough word between the verb and the number ("we melded like 250", "meldte cirka 300")."""
-_FOR = r"(?: (?:cards|kort|kortti\w*))?(?: (?:for|worth|til|pa|paa|verdt|vaerd))?"
-"""What may stand between the verb and the points: "la ned kort for 290", "meldt for 510",
-"put down cards worth 300"."""
-_TABLE_BEFORE = re.compile(
-    r"(?:poydassa|poytaan|sarjoihin|on the table|pa bordet|table|melded|meldte|meldet|meldede|melda"
-    rf"|meldt|laid down|put down|lagde ud|la (?:ut|ned)|lagt (?:ut|ud|ned)|laskettiin|laskimme)"
-    rf"{_FOR}{_ABOUT}$"
-)
-_RESULT = re.compile(
-    r"(?:^| )(?:what do we get|whats? (?:our|the) (?:score|total)|how many points|total|sum"
-    r"|hva blir det|hva far vi|hvad far vi|hvad bliver det|hvor mange (?:poeng|point)"
-    r"|til sammen|i alt|paljonko|mita saadaan|yhteensa)(?= |$)"
-)
-"""Asking for the result: without cards in hand or going out, a table total and canastas are
-a round only when the question asks what they add up to ("600 on the table and a clean
-canasta, can we go out?" is about going out)."""
+MAX_COUNT = 10
+"""Counts of canastas or red threes said in words go no higher."""
+
+
+def _phrase(text: str) -> str:
+    """One lexicon phrase as a regex over tokens: "word*" takes any ending, "~" is one
+    optional word, an apostrophe splits like the question's own words do ("what's")."""
+    out = ""
+    for raw in fold(normalise(text)).split():
+        if raw == "~":
+            out += r"(?:\w+ )?"
+            continue
+        word = re.escape(" ".join(tokens(raw.rstrip("*"))))
+        out += word + (r"\w* " if raw.endswith("*") else " ")
+    return out.rstrip(" ")
+
+
+def _any(*fields: str) -> str:
+    """Every language's phrases of the ``round`` fields (or ``colours.red``), longest first."""
+    phrases: set[str] = set()
+    for lexicon in vocabulary().lexicons.values():
+        for name in fields:
+            section = lexicon.colours if name == "red" else lexicon.round
+            phrases.update(_phrase(p) for p in getattr(section, name))
+    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
+
+
+@functools.cache
+def _counts() -> dict[str, int]:
+    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
+    and the words that mean one before a noun ("a", "en", "yhden")."""
+    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
+    for word, value in vocabulary().number_words.items():
+        if value <= MAX_COUNT:
+            out.setdefault(fold(word), value)
+    for word in vocabulary().words("one"):
+        out.setdefault(fold(word), 1)
+    return out
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    canastas: re.Pattern[str]
+    red_threes: re.Pattern[str]
+    went_out: re.Pattern[str]
+    they: re.Pattern[str]
+    concealed: re.Pattern[str]
+    hand_after: re.Pattern[str]
+    hand_before: re.Pattern[str]
+    table_after: re.Pattern[str]
+    table_before: re.Pattern[str]
+    result: re.Pattern[str]
+    bonus: re.Pattern[str]
+    """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    """The lexicon's phrases compiled once, on the first round question."""
+    count = "|".join(sorted(map(re.escape, _counts()), key=len, reverse=True))
+    filler = _any("filler")
+    return _Patterns(
+        canastas=re.compile(
+            rf"(?:^| )({count}) (?:\w+ )?(?:({_any('natural')})|({_any('mixed')}))(?= |$)"
+        ),
+        red_threes=re.compile(rf"(?:^| )({count}) {_any('red')} {_any('three')}(?= |$)"),
+        went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
+        they=re.compile(rf"(?:^| ){_any('they')}$"),
+        concealed=re.compile(rf"(?:^| ){_any('concealed')}(?= |$)"),
+        hand_after=re.compile(rf"^(?:{filler} )*{_any('hand_after')}(?= |$)"),
+        hand_before=re.compile(rf"(?:^| ){_any('hand_before')}(?: {filler})*$"),
+        table_after=re.compile(rf"^(?:{filler} )*{_any('table_after')}(?= |$)"),
+        table_before=re.compile(rf"(?:^| ){_any('table_before')}(?: {filler})*$"),
+        result=re.compile(rf"(?:^| ){_any('result')}(?= |$)"),
+        bonus=re.compile(
+            rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
+            rf"(?:[ck]anast\w*|{_any('natural', 'mixed', 'three', 'went_out', 'concealed')})"
+            r"(?= |$)"
+        ),
+    )
+
+
 SCORE_STEP = 5
 """Table points and cards in hand are multiples of five, like every card value."""
 WINDOW = 3
 BEFORE_WINDOW = 4
 """Words looked at after and before a number; before reaches one further for the verb of "la
 ned kort for 290"."""
+SMALLEST_UNPLACED = 15
+"""A number from here up that the reader cannot place, in a round it does read, is reported
+back: the round would be wrong without it. Smaller ones are counts ("2 red threes")."""
 
 
 @dataclass(frozen=True)
 class RoundAnswer:
-    """The described side's round: each component (``round.BREAKDOWN_KEYS``) and the net."""
+    """The described side's round: each component (``round.BREAKDOWN_KEYS``) and the net.
+    ``unplaced``: numbers the question gives that the reader could not place; then the reply
+    says what it read and asks instead of giving the net as certain."""
 
     parts: tuple[tuple[str, int], ...]
     net: int
+    unplaced: tuple[int, ...] = ()
 
 
-def _numbers(words: list[str]) -> tuple[int | None, int]:
-    """(the table's points, the cards left in hand: every hand named, summed)."""
+def _numbers(words: list[str]) -> tuple[int | None, int, list[int]]:
+    """(the table's points, the cards left in hand: every hand named, summed, the numbers
+    that are neither). The words after a number win: "we had 300 melded" is the table."""
     table: int | None = None
     hand = 0
+    unplaced: list[int] = []
+    found = _patterns()
     for i, word in enumerate(words):
-        if not word.isdecimal() or int(word) % SCORE_STEP:
+        if not word.isdecimal():
             continue
+        value = int(word)
         after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
         before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
-        if _HAND_AFTER.match(after) or _HAND_BEFORE.search(before):
-            hand += int(word)
-        elif table is None and (_TABLE_AFTER.match(after) or _TABLE_BEFORE.search(before)):
-            table = int(word)
-    return table, hand
+        table_after = found.table_after.match(after) is not None
+        hand_after = found.hand_after.match(after) is not None
+        if value % SCORE_STEP:
+            continue
+        if hand_after and not table_after:
+            hand += value
+        elif table is None and table_after:
+            table = value
+        elif found.hand_before.search(before):
+            hand += value
+        elif table is None and found.table_before.search(before):
+            table = value
+        elif value >= SMALLEST_UNPLACED and not found.bonus.search(after):
+            unplaced.append(value)
+    return table, hand, unplaced
+
+
+def _words(question: str) -> list[str]:
+    return tokens(fold(spell_digits(normalise(question))))
 
 
 def describe_round(question: str) -> SideRound | None:
     """The side's round as the question describes it, or None when it describes none."""
-    words = tokens(fold(name_threes(normalise(question))))
+    described = _describe(question)
+    return described[0] if described else None
+
+
+def _describe(question: str) -> tuple[SideRound, list[int]] | None:
+    words = _words(question)
     joined = " ".join(words)
-    table, hand = _numbers(words)
+    table, hand, unplaced = _numbers(words)
     if table is None:
         return None
+    found = _patterns()
+    counts = _counts()
     natural = mixed = 0
-    for match in _CANASTAS.finditer(joined):
+    for match in found.canastas.finditer(joined):
         if match[2]:
-            natural += _COUNTS[match[1]]
+            natural += counts[match[1]]
         else:
-            mixed += _COUNTS[match[1]]
-    red = sum(_COUNTS[m[1]] for m in _RED_THREES.finditer(joined))
+            mixed += counts[match[1]]
+    red = sum(counts[m[1]] for m in found.red_threes.finditer(joined))
     went_out = WentOut.NO
-    ours = [m for m in _WENT_OUT.finditer(joined) if not _THEY.search(joined[: m.start()])]
+    ours = [
+        m for m in found.went_out.finditer(joined) if not found.they.search(joined[: m.start()])
+    ]
     if ours:
-        went_out = WentOut.CONCEALED if _CONCEALED.search(joined) else WentOut.NORMAL
+        went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     ended = hand or went_out is not WentOut.NO
-    if not (ended or ((natural or mixed or red) and _RESULT.search(joined))):
+    if not (ended or ((natural or mixed or red) and found.result.search(joined))):
         return None
-    return SideRound(
+    side = SideRound(
         meld_points=table,
         natural_canastas=natural,
         mixed_canastas=mixed,
@@ -139,13 +202,15 @@ def describe_round(question: str) -> SideRound | None:
         went_out=went_out,
         hand_points=hand,
     )
+    return side, unplaced
 
 
 def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
     """The described round worked out for ``variant``, or None (see ``describe_round``)."""
-    side = describe_round(question)
-    if side is None or side.red_threes >= len(variant.red_threes.schedule):
+    described = _describe(question)
+    if described is None or described[0].red_threes >= len(variant.red_threes.schedule):
         return None
+    side, unplaced = described
     parts = breakdown(variant, side)
     shown = tuple((key, value) for key, value in parts.items() if value or key == "meld")
-    return RoundAnswer(shown, sum(parts.values()))
+    return RoundAnswer(shown, sum(parts.values()), tuple(unplaced))

@@ -1,15 +1,23 @@
-"""Normalising, folding and tokenising player text, and each language's function words.
+"""Normalising, tokenising and stemming questions and topic texts, per language.
 
-Everything that reads a question goes through here (the topic model's features, the number and
-round readers, autocomplete), so they all see the same words.
+Everything the search compares goes through here, so the index and the questions are treated the
+same way. Two measured pitfalls are handled explicitly: Snowball's Finnish stemmer cuts "kanasta"
+down to "kana" (chicken), so every spelling of canasta is pinned to one stem in every language;
+and function words are dropped per language so they neither score nor get "typo-corrected"
+into rules words.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
+import Stemmer
+
+STEMMER_NAMES = {"en": "english", "no": "norwegian", "da": "danish", "fi": "finnish"}
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_CANASTA = re.compile(r"^[ck]anast")
 _FOLD = str.maketrans({"å": "a", "ä": "a", "æ": "ae", "ø": "o", "ö": "o", "é": "e", "ü": "u"})
 
 
@@ -17,8 +25,8 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# Function words, question words and chat filler players type around the real question: the
-# number reader skips them between a number and what it counts.
+# Function words, question words and chat filler players type around the real question.
+# They are dropped before scoring and count as evidence of the question's language.
 STOPWORDS: dict[str, frozenset[str]] = {
     "en": (
         _words(
@@ -77,6 +85,15 @@ STOPWORDS: dict[str, frozenset[str]] = {
     ),
 }
 ALL_STOPWORDS: frozenset[str] = frozenset().union(*STOPWORDS.values())
+KEEP: dict[str, frozenset[str]] = {
+    "en": frozenset({"min", "sit"}),
+    "no": frozenset({"to", "under", "like"}),
+    "da": frozenset({"to", "under"}),
+    "fi": frozenset(),
+}
+"""Words that are function words in another language but rules words in this one: "to spillere"
+is two players, "the min to open" the minimum and "where do we sit" the seating, though "min"
+and "sit" are Danish and Norwegian for "my" and "his"."""
 
 
 def normalise(text: str) -> str:
@@ -93,3 +110,32 @@ def fold(text: str) -> str:
 def tokens(text: str) -> list[str]:
     """Word tokens of already-normalised text (letters and digits; punctuation splits)."""
     return _TOKEN.findall(text)
+
+
+@functools.cache
+def _stemmer(lang: str) -> Stemmer.Stemmer:
+    return Stemmer.Stemmer(STEMMER_NAMES[lang])
+
+
+def is_canasta(word: str) -> bool:
+    """Any spelling or inflection of "canasta" (kanaster, canastas, kanastassa...)."""
+    return _CANASTA.match(word) is not None
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str, lang: str) -> str:
+    """Snowball stem of one normalised word, with canasta pinned (see the module docstring)."""
+    if is_canasta(word):
+        return "kanast"
+    return _stemmer(lang).stemWord(word)
+
+
+def content_words(words: list[str], lang: str | None = None) -> list[str]:
+    """Words that are no language's function word (``lang``'s ``KEEP`` words excepted)."""
+    keep = KEEP[lang] if lang else frozenset()
+    return [w for w in words if w not in ALL_STOPWORDS or w in keep]
+
+
+def stopword_hits(words: list[str]) -> dict[str, int]:
+    """How many words are function words of each language: evidence of the question's language."""
+    return {lang: sum(w in stops for w in words) for lang, stops in STOPWORDS.items()}

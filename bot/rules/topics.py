@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -27,6 +28,50 @@ Lang = Literal["en", "no", "da", "fi"]
 REMOVABLE_NUMBERS: frozenset[str] = frozenset({"concealed_bonus"})
 """Placeholders a table's house rules can take away (``bot.scoring.house_rules``: a concealed
 bonus of 0 means none); a template that names one needs a ``without`` text for such tables."""
+
+
+MAX_LABEL = 40
+"""A heading up to this long is a label ("**What freezes the pile:**") that a lead keeps; a
+longer one is a sentence of its own ("Whoever draws the last card ... After that:")."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact of a topic's answer: a bullet, or a line of its own, with a stable id
+    ("frozen_pile.default.2": the topic, the wording it comes from, its place there) and the
+    heading it stands under ("**What freezes the pile:**"), which a lead keeps."""
+
+    id: str
+    text: str
+    heading: str | None = None
+
+    @property
+    def lead(self) -> str:
+        """The fact as a line of its own, after its heading when that is a short label."""
+        body = self.text.removeprefix("- ").strip()
+        if self.heading and len(self.heading) <= MAX_LABEL:
+            return f"{self.heading} {body}"
+        return body[:1].upper() + body[1:]
+
+
+def split_facts(text: str, prefix: str) -> tuple[Fact, ...]:
+    """An answer's facts: each bullet and each line of its own; a line ending in ":" is the
+    heading of the bullets after it, not a fact. The answers are written a fact a line, so
+    the split is the data's own."""
+    facts: list[Fact] = []
+    heading: str | None = None
+    for n, raw in enumerate(text.splitlines()):
+        line = raw.strip()
+        bullet = line.startswith("- ")
+        if not line:
+            continue
+        if line.rstrip("*_").endswith(":") and not bullet:
+            heading = line
+            continue
+        if not bullet:
+            heading = None
+        facts.append(Fact(f"{prefix}.{n}", line, heading if bullet else None))
+    return tuple(facts)
 
 
 class TopicFileError(Exception):

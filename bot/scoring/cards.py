@@ -1,6 +1,7 @@
 """The card counter: "joker A A K 7 7 2" -> 130 points, so nobody adds up a hand by hand.
 
-Players type or dictate cards in any of the four languages, with or without suits, spaced or
+Players type or dictate cards in any of the four languages (the names and their inflected
+forms come from the lexicon, ``vocabulary.py``), with or without suits, spaced or
 glued together ("AAK77"), with multipliers ("3xK"). A bare 3 is taken as a black three (red
 threes are laid down at once, so the ones still counted are black); a three with a red suit is
 refused, because a red three is a bonus card with no card value.
@@ -14,127 +15,12 @@ from dataclasses import dataclass
 
 from bot.scoring.problems import Problem, ScoringError
 from bot.scoring.variants import Variant
+from bot.scoring.vocabulary import vocabulary
 
 RANKS = ("joker", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3")
 
-_WORDS: dict[str, tuple[str, ...]] = {
-    "joker": (
-        "joker",
-        "jokers",
-        "jokere",
-        "jokerne",
-        "jokeri",
-        "jokerit",
-        "jokeria",
-        "jokker",
-        "jokkeri",
-        "jkr",
-        "jk",
-        "jolly",
-    ),
-    "2": (
-        "two",
-        "twos",
-        "deuce",
-        "deuces",
-        "toer",
-        "toere",
-        "toerne",
-        "toar",
-        "totter",
-        "kakkonen",
-        "kakkoset",
-        "kakkosta",
-        "kaksi",
-    ),
-    "A": (
-        "ace",
-        "aces",
-        "ess",
-        "esser",
-        "essene",
-        "es",
-        "esset",
-        "esserne",
-        "ässä",
-        "ässät",
-        "ässää",
-        "assa",
-    ),
-    "K": (
-        "king",
-        "kings",
-        "konge",
-        "konger",
-        "kongen",
-        "kuningas",
-        "kuninkaat",
-        "kuningasta",
-        "kunkku",
-    ),
-    "Q": (
-        "queen",
-        "queens",
-        "dame",
-        "damer",
-        "dronning",
-        "dronninger",
-        "rouva",
-        "rouvat",
-        "rouvaa",
-        "kuningatar",
-        "akka",
-    ),
-    "J": (
-        "jack",
-        "jacks",
-        "knave",
-        "knekt",
-        "knekter",
-        "bonde",
-        "bønder",
-        "knægt",
-        "knægte",
-        "jätkä",
-        "jätkät",
-        "jätkää",
-        "sotilas",
-        "kn",
-    ),
-    "10": ("ten", "tens", "tier", "tiere", "ti", "kymppi", "kympit", "kymppiä", "kymmenen"),
-    "9": ("nine", "nines", "nier", "niere", "ni", "ysi", "ysit", "yhdeksän"),
-    "8": (
-        "eight",
-        "eights",
-        "åtter",
-        "åttere",
-        "åtte",
-        "otter",
-        "ottere",
-        "otte",
-        "kasi",
-        "kasit",
-        "kahdeksan",
-    ),
-    "7": (
-        "seven",
-        "sevens",
-        "sjuer",
-        "sjuere",
-        "sju",
-        "syver",
-        "syvere",
-        "syv",
-        "seiska",
-        "seiskat",
-        "seitsemän",
-    ),
-    "6": ("six", "sixes", "seksere", "sekser", "seks", "kutonen", "kutoset", "kuusi"),
-    "5": ("five", "fives", "femmer", "femmere", "fem", "vitonen", "vitoset", "viisi"),
-    "4": ("four", "fours", "firer", "firere", "fire", "nelonen", "neloset", "neljä"),
-    "3": ("three", "threes", "treer", "treere", "tre", "kolmonen", "kolmoset", "kolme"),
-}
-WORD_TO_RANK = {word: rank for rank, words in _WORDS.items() for word in words}
+WORD_TO_RANK: dict[str, str] = vocabulary().word_to_rank
+"""Card names and number words of every language, with their inflected forms (``vocabulary``)."""
 _SYMBOL = {"a": "A", "k": "K", "q": "Q", "d": "Q", "j": "J", "b": "J", "t": "10"}
 _SUITS = "♠♣♥♦♤♧♡♢"
 _RED_SUITS = "♥♦♡♢"

@@ -18,11 +18,15 @@ import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
+from sqlalchemy import create_engine as _create_sync_engine
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.ext.asyncio import create_async_engine as _create_async_engine
 
@@ -34,8 +38,29 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 """How long a write waits for another process's write lock before the retry loop takes over."""
 
 RETRY_ATTEMPTS = 8
+
+WAIT_FOR_WRITER_SECONDS = 10.0
+"""The longest a command queues for SQLite's single writer before it is told the bot is busy."""
+
+POOL_TIMEOUT_SECONDS = 5.0
+"""PostgreSQL: the longest a command waits for a pooled connection (SQLAlchemy's default is 30 s,
+far past Discord's patience) before it is told the bot is busy."""
+
+
+class DatabaseBusy(Exception):
+    """No connection or writer slot came in time: nothing was started, so nothing was stored."""
+
+
 RETRYABLE_PG_STATES = frozenset({"40001", "40P01", "23505", "55P03"})
 """Serialisation failure, deadlock, unique violation, lock not available."""
+
+
+commits_in_task: ContextVar[int] = ContextVar("commits_in_task", default=0)
+"""Write transactions committed so far in the current asyncio task (one task per command).
+
+Why: when a command fails after its write committed (say, its reply could not be rendered),
+the player must not be told "nothing was saved". The Discord layer reads this to choose the
+message without the services having to report it."""
 
 
 def is_sqlite(url: str) -> bool:
@@ -73,7 +98,22 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    kwargs.setdefault("pool_timeout", POOL_TIMEOUT_SECONDS)
     return _create_async_engine(url, **kwargs)
+
+
+def _sync_sqlite_engine(url: str) -> Engine:
+    """The same SQLite file through the standard library driver, for work run on one thread.
+
+    Why: aiosqlite hands every statement (and every cursor open, fetch and close) to its thread
+    and back, which cost more than the statements themselves; a whole transaction run on the
+    thread that owns the connection costs one hand-off.
+    """
+    sync_url = make_url(url).set(drivername="sqlite")
+    engine = _create_sync_engine(sync_url, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_on_connect)
+    event.listen(engine, "begin", _sqlite_on_begin)
+    return engine
 
 
 def _retryable(error: Exception) -> bool:
@@ -109,15 +149,33 @@ class Database:
         )
         self._writer_sessions = async_sessionmaker(writer_engine, expire_on_commit=False)
         self._sqlite_writer = asyncio.Lock() if self.dialect == "sqlite" else None
+        self._sync: Engine | None = None
+        self._threads: dict[str, ThreadPoolExecutor] = {}
+        if self.dialect == "sqlite":
+            self._sync = _sync_sqlite_engine(url)
+            # One thread writes (SQLite has one writer anyway), one reads (WAL lets it read
+            # while the writer writes); each keeps its own connection.
+            self._threads = {
+                mode: ThreadPoolExecutor(1, thread_name_prefix=f"sqlite-{mode}")
+                for mode in ("write", "read")
+            }
 
     @property
     def is_sqlite(self) -> bool:
         return self.dialect == "sqlite"
 
+    @property
+    def sync_engines(self) -> tuple[Engine, ...]:
+        """Every engine statements go through (for event listeners: counting, tracing)."""
+        return (self.engine.sync_engine, *((self._sync,) if self._sync is not None else ()))
+
     async def read(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """Run ``work`` in a read transaction (a consistent snapshot; never blocks writers)."""
-        async with self.sessions() as session, session.begin():
-            return await work(session)
+        try:
+            async with self.sessions() as session, session.begin():
+                return await work(session)
+        except PoolTimeout as error:
+            raise DatabaseBusy(str(error)) from None
 
     async def write(
         self,
@@ -133,9 +191,14 @@ class Database:
         for attempt in range(1, attempts + 1):
             try:
                 if self._sqlite_writer is not None:
-                    async with self._sqlite_writer:
+                    await self._wait_for_writer()
+                    try:
                         return await self._write_once(work)
+                    finally:
+                        self._sqlite_writer.release()
                 return await self._write_once(work)
+            except PoolTimeout as error:
+                raise DatabaseBusy(str(error)) from None
             except DBAPIError as error:
                 if attempt == attempts or not _retryable(error):
                     raise
@@ -143,12 +206,82 @@ class Database:
                 await asyncio.sleep(random.uniform(0.005, 0.02) * attempt)
         raise AssertionError("unreachable")
 
+    async def write_now(self, work: Callable[[Connection], T]) -> T:
+        """Run a synchronous unit of work (Core statements on a ``Connection``) in one write
+        transaction and commit; retried whole on a conflict, like ``write``.
+
+        For the commands that run most (recording a round): on SQLite the whole transaction runs
+        on the writer thread in one hand-off; on PostgreSQL it runs through asyncpg as any other
+        (``run_sync``). The same function serves both back ends. ``work`` returns None when it
+        decided to write nothing (so a later failure is not reported as saved).
+        """
+        for attempt in range(1, RETRY_ATTEMPTS + 1):
+            try:
+                result = await self._write_now_once(work)
+            except PoolTimeout as error:
+                raise DatabaseBusy(str(error)) from None
+            except DBAPIError as error:
+                if attempt == RETRY_ATTEMPTS or not _retryable(error):
+                    raise
+                log.debug("write conflict (attempt %d): %s", attempt, type(error.orig).__name__)
+                await asyncio.sleep(random.uniform(0.005, 0.02) * attempt)
+                continue
+            if result is not None:
+                commits_in_task.set(commits_in_task.get() + 1)
+            return result
+        raise AssertionError("unreachable")
+
+    async def _write_now_once(self, work: Callable[[Connection], T]) -> T:
+        if self._sync is None:
+            async with self.engine.begin() as connection:
+                return await connection.run_sync(work)
+        await self._wait_for_writer()
+        assert self._sqlite_writer is not None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._threads["write"], self._run_on_thread, work, "IMMEDIATE"
+            )
+        finally:
+            self._sqlite_writer.release()
+
+    async def read_now(self, work: Callable[[Connection], T]) -> T:
+        """Run a synchronous read (Core statements on a ``Connection``) in one transaction: on
+        SQLite on the reader thread in one hand-off, on PostgreSQL through asyncpg."""
+        try:
+            if self._sync is None:
+                async with self.engine.connect() as connection:
+                    return await connection.run_sync(work)
+            return await asyncio.get_running_loop().run_in_executor(
+                self._threads["read"], self._run_on_thread, work, "DEFERRED"
+            )
+        except PoolTimeout as error:
+            raise DatabaseBusy(str(error)) from None
+
+    def _run_on_thread(self, work: Callable[[Connection], T], begin: str) -> T:
+        assert self._sync is not None
+        engine = self._sync.execution_options(sqlite_begin=begin)
+        with engine.begin() as connection:
+            return work(connection)
+
+    async def _wait_for_writer(self) -> None:
+        assert self._sqlite_writer is not None
+        try:
+            await asyncio.wait_for(self._sqlite_writer.acquire(), WAIT_FOR_WRITER_SECONDS)
+        except TimeoutError:
+            raise DatabaseBusy(f"no write slot within {WAIT_FOR_WRITER_SECONDS:.0f} s") from None
+
     async def _write_once(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         async with self._writer_sessions() as session, session.begin():
-            return await work(session)
+            result = await work(session)
+        commits_in_task.set(commits_in_task.get() + 1)
+        return result
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        if self._sync is not None:
+            for thread in self._threads.values():
+                thread.shutdown(wait=True)
+            self._sync.dispose()
 
     async def __aenter__(self) -> Database:
         return self

@@ -1,29 +1,56 @@
-"""Fixtures: a fake Discord and the real bot process connected to it, with its commands synced."""
+"""Fixtures: a fake Discord and the real bot process connected to it, with its commands synced.
+
+Both are module-scoped: starting the bot (``sync`` then ``run``) takes seconds, so a module
+shares one process, and its tests must run on the module's event loop: a module using these
+fixtures declares ``pytestmark = pytest.mark.asyncio(loop_scope="module")``. A test that needs
+state of its own uses a channel (or guild) of its own; one that restarts or kills the process
+lives in a module of its own.
+"""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord(wait_timeout=20) as server:
         yield server
 
 
-@pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, tmp_path, {})
-    await process.sync()
-    await process.start()
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bot(
+    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, Path(tmp_path_factory.mktemp("bot")), {})
+    await asyncio.gather(process.sync(), process.start())  # sync is HTTP only: no wait for it
     yield process
     await process.stop()
     log = process.log()
     assert "Traceback" not in log, log
     assert fake.token not in log, "the token must never be logged"
+
+
+@pytest.fixture(autouse=True)
+def _runs_on_the_modules_loop(request: pytest.FixtureRequest) -> None:
+    """A test on an event loop of its own would wait 20 s for replies a module-scoped fake can
+    only send while the module's loop runs; fail at once with what to add instead."""
+    marker = request.node.get_closest_marker("asyncio")
+    if marker is None or marker.kwargs.get("loop_scope") == "module":
+        return
+    for name in ("fake", "bot"):
+        found = request.node._fixtureinfo.name2fixturedefs.get(name)
+        if found and found[-1].scope == "module":
+            pytest.fail(
+                f"{request.node.nodeid} uses the module's shared bot: its module needs "
+                'pytestmark = pytest.mark.asyncio(loop_scope="module")',
+                pytrace=False,
+            )

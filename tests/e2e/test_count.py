@@ -7,6 +7,8 @@ import pytest
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 EXPECTED = {
     "en-US": "**130 points** in 7 cards",
     "no": "**130 poeng** på 7 kort",

@@ -7,6 +7,7 @@ suite fast; the restart scenario lives in ``test_game_restart.py`` with its own 
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import itertools
 import re
@@ -41,8 +42,7 @@ async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake, Path(tmp_path_factory.mktemp("gamebot")), {})
-    await process.sync()
-    await process.start()
+    await asyncio.gather(process.sync(), process.start())  # sync is HTTP only: no wait for it
     yield process
     await process.stop()
     log = process.log()

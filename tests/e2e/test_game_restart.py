@@ -3,8 +3,12 @@ button posted before the restart still works (its state lives in the custom id).
 
 from __future__ import annotations
 
+import pytest
+
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 async def test_game_goes_on_after_a_restart(fake: FakeDiscord, bot: BotProcess) -> None:

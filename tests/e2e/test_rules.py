@@ -8,6 +8,8 @@ import pytest
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 OPENING = {
     "en-US": ("we have 1600 points, how much do we need to open?", "**90**"),
     "no": ("vi har 1600 poeng, hvor mye må vi melde for å åpne?", "**90**"),
@@ -96,3 +98,19 @@ async def test_a_near_tie_for_a_named_variant_shows_that_variants_rule_when_pres
     shown = await (await fake.click(message, red["custom_id"])).response()
     # Cuban's schedule (four red threes are 1000), not the classic table's 800
     assert "1000" in shown.embeds[0]["description"]
+
+
+async def test_the_direct_answer_leads_and_more_shows_the_whole_topic(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    message = await (
+        await fake.slash("rules", {"question": "can I discard a joker?"}, locale="en-US")
+    ).response()
+    embed = message.embeds[0]
+    assert embed["title"] == "Frozen discard pile"
+    assert "wild card" in embed["description"].splitlines()[0]
+    assert embed["description"].rstrip().endswith("…")  # the rest, shortened
+    buttons = [c for row in message.components for c in row["components"]]
+    assert [b["custom_id"] for b in buttons] == ["rules:frozen_pile:en:classic"]
+    whole = await (await fake.click(message, buttons[0]["custom_id"])).response()
+    assert "black three" in whole.embeds[0]["description"]  # the topic's last line

@@ -139,10 +139,10 @@ async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World
     async with FakeDiscord(guilds=[guild], wait_timeout=20) as fake:
         env = {"CANASTA_LEAVE_GRACE_DAYS": "1", "CANASTA_PURGE_INTERVAL_SECONDS": "1"}
         process = BotProcess(fake, data_dir, env)
-        await process.sync()
-        code, out, err = await process.run_cli("sync")  # global too: /forgetme works in DMs
+        # global commands only (one sync, not two): every server sees them, /forgetme in DMs too;
+        # sync is HTTP only, so it runs while the bot starts
+        (code, out, err), _ = await asyncio.gather(process.run_cli("sync"), process.start())
         assert code == 0, out + err
-        await process.start()
         # discord.py waits for late GUILD_CREATEs before on_ready; one sent meanwhile would
         # count as part of start-up, not as a join. The bot logs when it is ready.
         await wait_until(lambda: "ready as" in process.log(), timeout=20)
@@ -351,7 +351,7 @@ async def test_settings_refused_for_a_member_without_manage_server(
     message = await handle.response()
     assert message.ephemeral
     assert message.content == REFUSAL[locale]
-    assert (await get_settings(world.db, world.guild.id)).language == "en"
+    assert (await get_settings(world.db, world.guild.id, fresh=True)).language == "en"
 
 
 async def test_server_language_answers_users_whose_language_we_do_not_speak(
@@ -363,7 +363,7 @@ async def test_server_language_answers_users_whose_language_we_do_not_speak(
     message = await (await world.slash("settings", {"language": "da"})).response()
     assert not message.ephemeral
     assert message.content == f"{world.mention('alice')} changed the server settings:"
-    assert (await get_settings(world.db, world.guild.id)).language == "da"
+    assert (await get_settings(world.db, world.guild.id, fresh=True)).language == "da"
 
     shown = await (await world.slash("settings", user="erik", locale="de")).response()
     assert shown.ephemeral
@@ -381,7 +381,7 @@ async def test_manager_role_lets_its_members_change_settings(world: World) -> No
     role = world.guild.members[world.users["bob"].id].role_id
     assert role is not None
     await (await world.slash("settings", {"manager_role": role})).response()
-    assert (await get_settings(world.db, world.guild.id)).manager_role_id == role
+    assert (await get_settings(world.db, world.guild.id, fresh=True)).manager_role_id == role
 
     message = await (
         await world.slash("settings", {"variant": "cuban"}, user="bob", locale="no")
@@ -407,7 +407,7 @@ async def test_manager_role_lets_its_members_change_settings(world: World) -> No
 
     await (await world.slash("settings", {"reset": "reset_role"}, user="bob")).response()
     await (await world.slash("settings", {"reset": "reset_variant"})).response()
-    settings = await get_settings(world.db, world.guild.id)
+    settings = await get_settings(world.db, world.guild.id, fresh=True)
     assert (settings.default_variant, settings.manager_role_id) == (None, None)
 
 
@@ -480,7 +480,7 @@ async def test_joining_a_server_creates_its_settings_in_its_language(world: Worl
     await world.fake.dispatch("GUILD_CREATE", join_payload(world.fake, klubi), klubi.id)
 
     async def language() -> bool:
-        return (await get_settings(world.db, klubi.id)).language == "fi"
+        return (await get_settings(world.db, klubi.id, fresh=True)).language == "fi"
 
     await wait_until(language)
     shown = await (await world.slash("settings", guild=klubi, locale="de")).response()
@@ -492,7 +492,7 @@ async def test_leaving_marks_the_server_and_returning_keeps_its_data(world: Worl
     await world.fake.dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild.id)
 
     async def left() -> bool:
-        return (await get_settings(world.db, guild.id)).left_at is not None
+        return (await get_settings(world.db, guild.id, fresh=True)).left_at is not None
 
     await wait_until(left)
     await asyncio.sleep(1.5)  # a purge tick passes: the one-day grace keeps everything
@@ -501,7 +501,7 @@ async def test_leaving_marks_the_server_and_returning_keeps_its_data(world: Worl
     await world.fake.dispatch("GUILD_CREATE", join_payload(world.fake, guild), guild.id)
 
     async def back() -> bool:
-        return (await get_settings(world.db, guild.id)).left_at is None
+        return (await get_settings(world.db, guild.id, fresh=True)).left_at is None
 
     await wait_until(back)
 
@@ -514,11 +514,11 @@ async def test_a_server_that_removed_the_bot_while_it_was_offline_starts_its_gra
     not."""
 
     async def marked() -> bool:
-        return (await get_settings(world.db, GONE_OFFLINE)).left_at is not None
+        return (await get_settings(world.db, GONE_OFFLINE, fresh=True)).left_at is not None
 
     await wait_until(marked, timeout=10)
     assert len(await past_games(world.db, guild_id=GONE_OFFLINE)) == 1
-    assert (await get_settings(world.db, world.guild.id)).left_at is None
+    assert (await get_settings(world.db, world.guild.id, fresh=True)).left_at is None
     assert "1 of them removed the bot while it was offline" in world.bot.log()
 
 

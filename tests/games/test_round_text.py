@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.games.round_text import (
@@ -113,7 +113,6 @@ def test_two_numbers_remembers_the_first() -> None:
     assert caught.value.problems[0].params == {"first": "420"}
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_parses_or_raises_only_round_text_error(text: str) -> None:
     try:
@@ -153,7 +152,6 @@ TOKENS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(TOKENS, max_size=8))
 def test_token_soup_parses_or_raises_only_round_text_error(tokens: list[str]) -> None:
     with contextlib.suppress(RoundTextError):
@@ -163,7 +161,6 @@ def test_token_soup_parses_or_raises_only_round_text_error(tokens: list[str]) ->
 COUNTS = st.integers(min_value=0, max_value=8)
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     meld=st.integers(0, MAX_NUMBER),
     natural=COUNTS,

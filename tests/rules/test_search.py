@@ -6,8 +6,6 @@ import pytest
 
 from bot.rules import RulesIndex
 from bot.rules.features import words
-from bot.rules.lexicon import name_threes
-from bot.rules.text import normalise
 from bot.rules.variant_words import named_variant, overview_topic
 from bot.scoring import load_variant
 
@@ -54,19 +52,6 @@ def test_a_topic_only_another_variant_has_steps_back_at_the_table() -> None:
     classic = dict(INDEX.search_index.search(question, "classic").hits)
     cuban = dict(INDEX.search_index.search(question, "cuban").hits)
     assert classic["wild_canastas"] < cuban["wild_canastas"]
-
-
-@pytest.mark.parametrize(
-    ("text", "named"),
-    [
-        ("fik en rød tre", "fik en rød treer"),
-        ("a red 3", "a red three"),
-        ("♣3 on the pile", "black three on the pile"),
-        ("spar 3 i bunken", "sort treer i bunken"),
-    ],
-)
-def test_a_three_named_by_colour_or_suit_is_the_card(text: str, named: str) -> None:
-    assert name_threes(normalise(text)).split() == named.split()
 
 
 def test_features_fold_the_letters_players_leave_out() -> None:

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.discord_app.chart import chart_available, render_totals_png
 from bot.discord_app.game_embeds import history_embed, sheet_embed, start_embed
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import defer, send, send_error
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, refuse
 from bot.discord_app.views.confirm import ConfirmButton, confirm_view
 from bot.games import PlayerSpec, SideSpec, game_history, score_sheet, start_game
@@ -205,7 +205,7 @@ class GameCog(
         if not sheet.rounds or not chart_available():
             await send(interaction, embed=embed)
             return
-        await interaction.response.defer(thinking=True)
+        await defer(interaction)
         png = await asyncio.to_thread(
             render_totals_png,
             [s.name for s in sheet.game.sides],
@@ -215,8 +215,8 @@ class GameCog(
             t(actor.lang, "ui.chart.rounds"),
         )
         embed.set_image(url="attachment://sheet.png")
-        await interaction.edit_original_response(
-            embed=embed, attachments=[discord.File(io.BytesIO(png), filename="sheet.png")]
+        await send(
+            interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="sheet.png")
         )
 
     @app_commands.command(name="history", description="Who recorded, undid or edited what, when")

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.discord_app.errors import render_refusal
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import defer, send, send_error
 from bot.discord_app.server_embeds import choices, history_embed, server_context
 from bot.games import GameError, export_game, export_guild, past_games, score_sheet
 from bot.games.errors import NoActiveGame
@@ -80,7 +80,7 @@ class HistoryCog(commands.Cog):
         server: bool = False,
         format: app_commands.Choice[str] | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         lang = (await server_context(self.db, interaction)).lang
         guild_id = interaction.guild_id or 0
         fmt = FORMATS[format.value] if format else "csv"

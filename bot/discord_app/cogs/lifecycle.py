@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games import (
     get_settings,
+    guilds_marked_left,
     guilds_with_data,
     mark_guild_joined,
     mark_guild_left,
@@ -39,6 +40,7 @@ class LifecycleCog(commands.Cog):
         self.db: Database = bot.db  # type: ignore[attr-defined]
         self.settings: Settings = bot.settings  # type: ignore[attr-defined]
         self._purger: asyncio.Task[None] | None = None
+        self._marked_left: asyncio.Task[frozenset[int]] | None = None
 
     async def cog_load(self) -> None:
         self._purger = asyncio.create_task(self._purge_forever(), name="canasta-purge-left")
@@ -75,15 +77,18 @@ class LifecycleCog(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server seen at start-up: if it was marked as left (we were re-added while
-        offline), its data is no longer due for deletion."""
-        current = await get_settings(self.db, guild.id)
-        if current.left_at is not None:
+        offline), its data is no longer due for deletion. One query for all servers, shared
+        by every GUILD_CREATE of the start-up."""
+        if self._marked_left is None:
+            self._marked_left = asyncio.create_task(guilds_marked_left(self.db))
+        if guild.id in await self._marked_left:
             await mark_guild_joined(self.db, guild.id)
             log.info("server %s is back; its data will be kept", guild.id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         await mark_guild_left(self.db, guild.id)
+        self._marked_left = None
         log.info(
             "left server %s; its data will be deleted after %d days",
             guild.id,
@@ -107,6 +112,7 @@ class LifecycleCog(commands.Cog):
         gone = tuple(sorted(guild_id for guild_id in ours if guild_id not in here))
         for guild_id in gone:
             await mark_guild_left(self.db, guild_id)
+        self._marked_left = None
         log.info(
             "start-up check: %d server(s) with data on this process's shards, %d of them removed"
             " the bot while it was offline (their data will be deleted after %d days): %s",

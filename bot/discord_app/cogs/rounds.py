@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.discord_app.game_embeds import round_embed, sheet_embed
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
 from bot.discord_app.views.common import (
     REFUSALS,
     Actor,
@@ -25,10 +25,9 @@ from bot.discord_app.views.common import (
     render_text_error,
 )
 from bot.discord_app.views.round_form import RoundForm
-from bot.games import edit_round, enter_side, record_round, score_sheet, undo_round
+from bot.games import active_game, edit_round, enter_side, record_round, score_sheet, undo_round
 from bot.games.access import game_variant
-from bot.games.errors import NoActiveGame
-from bot.games.results import GameInfo, ScoreSheet
+from bot.games.results import GameInfo
 from bot.games.round_text import RoundTextError, format_round_text, parse_round_text
 from bot.scoring import ScoringError, SideRound, Variant, count_cards
 from bot.scoring.round import breakdown
@@ -42,24 +41,22 @@ WENT_OUT = {"stayed": "no", "out": "normal", "concealed": "concealed"}
 LINE_HELP = "e.g. 420 1n 1m 2r out 70h (meld, natural, mixed, red threes, out, hand)"
 
 
-async def _active_sheet(actor: Actor) -> tuple[ScoreSheet, Variant]:
-    """The channel's running game and its variant; ``NoActiveGame`` if none runs."""
-    sheet = await score_sheet(actor.db, guild_id=actor.guild_id, channel_id=actor.channel_id)
-    if sheet.game.state != "active":
-        raise NoActiveGame(channel_id=actor.channel_id)
-    return sheet, game_variant(sheet.game.variant_id, sheet.game.house_rules)
+async def _active_game(actor: Actor) -> tuple[GameInfo, Variant]:
+    """The channel's running game (no rounds loaded) and its variant; ``NoActiveGame`` if none."""
+    game = await active_game(actor.db, guild_id=actor.guild_id, channel_id=actor.channel_id)
+    return game, game_variant(game.variant_id, game.house_rules)
 
 
-async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) -> None:
-    """Shared by /round add and the round form: every side's line at once -> one round."""
-    actor = await actor_for(interaction)
-    lang = actor.lang
-    try:
-        sheet, variant = await _active_sheet(actor)
-    except REFUSALS as error:
-        await refuse(interaction, lang, error)
-        return
-    game = sheet.game
+class _LinesRefused(Exception):
+    """Compact lines that do not fit the game: localised problems, raised before any write."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+def _read_lines(lang: str, lines: dict[int, str], game: GameInfo, variant: Variant) -> list[Any]:
+    """Every side's compact line read with the game's variant, or ``_LinesRefused``."""
     problems = [
         t(lang, "ui.err.no_such_side", side=i + 1, sides=len(game.sides))
         for i in lines
@@ -71,19 +68,36 @@ async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) 
         if i not in lines
     ]
     if problems:
-        await send_error(interaction, problems)
-        return
+        raise _LinesRefused(problems)
     parsed, problems = parse_lines(lang, variant, lines)
     if problems:
-        await send_error(interaction, problems)
-        return
+        raise _LinesRefused(problems)
+    return [parsed[i] for i in range(len(game.sides))]
+
+
+async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) -> None:
+    """Shared by /round add and the round form: every side's line at once -> one round.
+
+    The lines are read inside the recording transaction, once the game is known, so a round
+    costs one short transaction whatever the length of the game.
+    """
+    actor = await actor_for(interaction)
+    lang = actor.lang
     try:
         outcome = await record_round(
-            actor.db, sides=[parsed[i] for i in range(len(game.sides))], **actor.ids()
+            actor.db,
+            sides=lambda game, variant: _read_lines(lang, lines, game, variant),
+            **actor.ids(),
         )
+    except _LinesRefused as refused:
+        await send_error(interaction, refused.problems)
+        return
     except REFUSALS as error:
         await refuse(interaction, lang, error)
         return
+    assert outcome.game is not None
+    game = outcome.game
+    variant = game_variant(game.variant_id, game.house_rules)
     await send(interaction, embed=round_embed(lang, outcome, game, variant))
 
 
@@ -211,7 +225,7 @@ class RoundsCog(
             return []
         actor = await actor_for(interaction)
         try:
-            _, variant = await _active_sheet(actor)
+            _, variant = await _active_game(actor)
             fields = parse_round_text(current, variant)
             parts = breakdown(variant, SideRound.model_validate(fields))
         except RoundTextError as error:
@@ -233,12 +247,12 @@ class RoundsCog(
     ) -> list[app_commands.Choice[int]]:
         actor = await actor_for(interaction)
         try:
-            sheet, _ = await _active_sheet(actor)
+            game, _ = await _active_game(actor)
         except REFUSALS:
             return []
         return [
             app_commands.Choice(name=f"{s.side + 1}: {s.name}"[:100], value=s.side + 1)
-            for s in sheet.game.sides
+            for s in game.sides
             if current.strip().lower() in f"{s.side + 1} {s.name}".lower()
         ]
 
@@ -272,8 +286,8 @@ class RoundsCog(
         lang = actor.lang
         index = 0
         try:
-            sheet, variant = await _active_sheet(actor)
-            index = _pick_side(actor, sheet.game, side)
+            game, variant = await _active_game(actor)
+            index = _pick_side(actor, game, side)
             fields = _components(
                 variant,
                 {},
@@ -307,7 +321,6 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
-        game = sheet.game
         if outcome.round is not None:
             await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
             return
@@ -326,17 +339,19 @@ class RoundsCog(
 
     side.autocomplete("side")(_side_autocomplete)
 
-    @app_commands.command(name="form", description="Open a form with one line per side")
+    @app_commands.command(
+        name="form",
+        description="Open a form with one line per side",
+        extras={ANSWERS_ITSELF: True},
+    )
     async def form(self, interaction: discord.Interaction) -> None:
         actor = await actor_for(interaction)
         try:
-            sheet, variant = await _active_sheet(actor)
+            game, variant = await _active_game(actor)
         except REFUSALS as error:
             await refuse(interaction, actor.lang, error)
             return
-        await interaction.response.send_modal(
-            RoundForm(actor.lang, sheet.game, variant, record_lines)
-        )
+        await interaction.response.send_modal(RoundForm(actor.lang, game, variant, record_lines))
 
     @app_commands.command(name="undo", description="Undo the last round")
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -16,7 +16,9 @@ from discord.ext import commands
 from bot.discord_app.channel_context import channel_context
 from bot.discord_app.language import interaction_language
 from bot.discord_app.replies import send
+from bot.i18n import translate
 from bot.rules import RenderedTopic, RulesAnswer, RulesIndex, UnknownTopicError, format_plain
+from bot.rules.answer import answer_body
 from bot.scoring import UnknownVariantError, load_variant
 
 LANGUAGE_CHOICES = [
@@ -26,14 +28,44 @@ LANGUAGE_CHOICES = [
 EMBED_COLOUR = discord.Colour.dark_green()
 
 
-def topic_embed(topic: RenderedTopic, computed: tuple[str, ...] = ()) -> discord.Embed:
+SHORT_REST = 280
+"""Characters of the rest of the topic shown under a direct answer; the "more" button shows
+the whole topic."""
+
+
+def topic_embed(
+    topic: RenderedTopic, computed: tuple[str, ...] = (), body: list[str] | None = None
+) -> discord.Embed:
+    """The topic as an embed: ``body`` (the direct answer and a shortened rest) instead of the
+    whole text when given."""
     parts = [*computed, ""] if computed else []
-    parts.append(topic.text)
+    parts += body if body is not None else [topic.text]
     if topic.note:
         parts += ["", f"_{topic.note}_"]
     return discord.Embed(
         title=topic.title, description="\n".join(parts)[:4096], colour=EMBED_COLOUR
     )
+
+
+def shortened(text: str, limit: int = SHORT_REST) -> tuple[str, bool]:
+    """``text`` cut after the last whole line within ``limit`` (at least one line), and
+    whether anything was cut."""
+    kept: list[str] = []
+    for line in text.splitlines():
+        if kept and len("\n".join([*kept, line])) > limit:
+            return "\n".join([*kept, "…"]), True
+        kept.append(line)
+    return text, False
+
+
+def direct_answer(answer: RulesAnswer) -> tuple[list[str] | None, bool]:
+    """(embed body, whether the rest was shortened): the lead facts first, then the start of
+    the rest of the topic; None when the answer has no lead."""
+    if not answer.lead:
+        return None, False
+    *lead, rest = answer_body(answer)
+    short, cut = shortened(rest)
+    return [*lead, short], cut
 
 
 TOPIC_BUTTON_ID = r"rules:(?P<topic>[a-z_]+):(?P<lang>[a-z]{2}):(?P<variant>[a-z0-9-]+)"
@@ -107,7 +139,18 @@ class RulesCog(commands.Cog):
             return
         answer = self.index.ask(question, lang=lang, variant=context.variant)
         if answer.kind == "answer":
-            await send(interaction, embed=topic_embed(answer.topics[0], answer.computed))
+            topic = answer.topics[0]
+            body, cut = direct_answer(answer)
+            embed = topic_embed(topic, answer.computed, body)
+            if cut:
+                # the whole topic behind a button; its id carries topic, language and variant
+                label = translate(answer.language, "rules.more")
+                view = discord.ui.View(timeout=None)
+                variant_id = answer.variant or context.variant.id
+                view.add_item(TopicButton(topic.id, answer.language, variant_id, label))
+                await send(interaction, embed=embed, view=view)
+            else:
+                await send(interaction, embed=embed)
         elif answer.kind == "choice":
             await send(
                 interaction,

@@ -1,0 +1,247 @@
+"""Player words, once: number words, card names and a round's parts in every language.
+
+The words live in ``rules_data/lexicon/<lang>.toml`` (validated here, like the variants and
+topics: a bad file fails loudly, naming the file and the field), and every reader of player
+words uses them: the card counter (``cards.py``), the number and round readers in
+``bot/rules``. The lists hold base forms; inflected forms ("kuningasta", "essene", "kings")
+come from the lemmatizer simplemma, turned once into ``rules_data/lexicon/forms.json`` by
+``python -m bot.devtools.lexicon_forms``. Reading that table takes milliseconds, where
+simplemma's own Finnish dictionary takes seconds to load: too slow for start-up.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from bot.scoring.variants import describe_validation_error, rules_data_dir
+
+LANGUAGES: tuple[str, ...] = ("en", "no", "da", "fi")
+RANK_KEYS: tuple[str, ...] = (
+    "joker",
+    "2",
+    "A",
+    "K",
+    "Q",
+    "J",
+    "10",
+    "9",
+    "8",
+    "7",
+    "6",
+    "5",
+    "4",
+    "3",
+)
+"""The card counter's ranks (``cards.RANKS``), highest first."""
+FORMS_FILE = "forms.json"
+Word = Annotated[str, Field(min_length=1, pattern=r"^[^A-ZÆØÅÄÖ]+$")]
+Words = list[Word]
+
+
+class LexiconFileError(Exception):
+    """A lexicon file that cannot be used, naming the file, the field and what was expected."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class CommonWords(_Strict):
+    one: Words
+    """Words that mean one before a card or a canasta: "a joker", "en ren"."""
+    joiners: Words
+    """Words between cards of one hand: "three aces and a joker"."""
+    minus: Words
+    units: Words
+    """Nouns that make the number before them a count of something else ("two hours")."""
+    wild: Words
+    """Words for the wild cards as a group: a joker or a two is one ("villi", "jokerkort")."""
+
+
+class Colours(_Strict):
+    red: Words
+    black: Words
+
+
+class RoundWords(_Strict):
+    """Phrases of a round told in words; "word*" takes any ending, "~" is one optional word."""
+
+    natural: Words
+    mixed: Words
+    three: Words
+    went_out: Words
+    they: Words
+    concealed: Words
+    hand_after: Words
+    hand_before: Words
+    table_after: Words
+    table_before: Words
+    filler: Words
+    result: Words
+
+
+class PlayerWords(_Strict):
+    nouns: Words
+    """ "tre spillere": the count before them is of players."""
+    we: Words
+    """ "vi er tre", "me kaks": a count after them is of players."""
+    alone: dict[str, Words] = Field(default_factory=dict)
+    """Words that say the count themselves: "kahestaan" is two."""
+
+    @field_validator("alone")
+    @classmethod
+    def _counts(cls, alone: dict[str, Words]) -> dict[str, Words]:
+        return _numeric_keys(alone)
+
+
+def _numeric_keys(table: dict[str, Words]) -> dict[str, Words]:
+    bad = sorted(key for key in table if not key.isdecimal() or int(key) < 1)
+    if bad:
+        raise ValueError(f"keys must be whole numbers from 1; got {bad}")
+    return table
+
+
+class Lexicon(_Strict):
+    """One language's words."""
+
+    language: Literal["en", "no", "da", "fi"]
+    lemmatizer: str = Field(pattern=r"^[a-z]{2}$")
+    """simplemma's code for the language ("nb" for bokmål)."""
+    numbers: dict[str, Words]
+    words: CommonWords
+    cards: dict[str, Words]
+    colours: Colours
+    round: RoundWords
+    players: PlayerWords
+    variants: dict[str, Words] = Field(default_factory=dict)
+
+    @field_validator("numbers")
+    @classmethod
+    def _numbers(cls, numbers: dict[str, Words]) -> dict[str, Words]:
+        _numeric_keys(numbers)
+        missing = [str(n) for n in range(1, 11) if str(n) not in numbers]
+        if missing:
+            raise ValueError(f"needs the words for 1 to 10; missing {missing}")
+        return numbers
+
+    @field_validator("cards")
+    @classmethod
+    def _ranks(cls, cards: dict[str, Words]) -> dict[str, Words]:
+        unknown = sorted(set(cards) - set(RANK_KEYS))
+        missing = [rank for rank in RANK_KEYS if rank not in cards]
+        if unknown or missing:
+            raise ValueError(
+                f"keys must be the ranks {list(RANK_KEYS)}; unknown {unknown}, missing {missing}"
+            )
+        return cards
+
+
+def _load_file(path: Path) -> Lexicon:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise LexiconFileError(f"{path}: not valid TOML: {error}") from None
+    try:
+        lexicon = Lexicon.model_validate(data)
+    except ValidationError as error:
+        raise LexiconFileError(
+            describe_validation_error(str(path), error, kind="lexicon")
+        ) from None
+    if lexicon.language != path.stem:
+        raise LexiconFileError(
+            f"{path}: language {lexicon.language!r} must match the file name {path.stem!r}"
+        )
+    return lexicon
+
+
+def lexicon_hash(directory: Path) -> str:
+    """A digest of the lexicon files, recorded in the forms table so a stale one is caught."""
+    digest = hashlib.sha256()
+    for lang in LANGUAGES:
+        digest.update((directory / f"{lang}.toml").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Every language's lexicon and the inflected forms of its words (form -> base word)."""
+
+    lexicons: Mapping[str, Lexicon]
+    forms: Mapping[str, Mapping[str, str]]
+    forms_hash: str = ""
+
+    def base(self, lang: str, word: str) -> str:
+        """The lexicon word ``word`` is a form of in ``lang`` (itself when it is no known form)."""
+        return self.forms.get(lang, {}).get(word, word)
+
+    @functools.cached_property
+    def word_to_rank(self) -> dict[str, str]:
+        """Every card name in every language and its forms -> rank. Number words are card names
+        only where the lexicon lists them so: "tre" is a three, "to" (two) is not a deuce."""
+        out: dict[str, str] = {}
+        for lexicon in self.lexicons.values():
+            for rank, words in lexicon.cards.items():
+                out.update(dict.fromkeys(words, rank))
+        for lang, forms in self.forms.items():
+            for form, base in forms.items():
+                rank = _rank_of(self.lexicons[lang], base)
+                if rank is not None:
+                    out.setdefault(form, rank)
+        return out
+
+    @functools.cached_property
+    def number_words(self) -> dict[str, int]:
+        """Every number word and its forms -> its value ("kahden" -> 2)."""
+        out: dict[str, int] = {}
+        for lexicon in self.lexicons.values():
+            for value, words in lexicon.numbers.items():
+                for word in words:
+                    out.setdefault(word, int(value))
+        for lang, forms in self.forms.items():
+            values = {w: int(v) for v, ws in self.lexicons[lang].numbers.items() for w in ws}
+            for form, base in forms.items():
+                if base in values:
+                    out.setdefault(form, values[base])
+        return out
+
+    def words(self, pick: str) -> set[str]:
+        """Words of a ``[words]`` list in every language (``one``, ``joiners``, ``units``...)."""
+        return {w for lexicon in self.lexicons.values() for w in getattr(lexicon.words, pick)}
+
+
+def _rank_of(lexicon: Lexicon, base: str) -> str | None:
+    for rank, words in lexicon.cards.items():
+        if base in words:
+            return rank
+    return None
+
+
+def load_vocabulary(directory: Path) -> Vocabulary:
+    """The four lexicons under ``directory`` and their forms table (empty when absent)."""
+    lexicons = {lang: _load_file(directory / f"{lang}.toml") for lang in LANGUAGES}
+    path = directory / FORMS_FILE
+    forms: dict[str, dict[str, str]] = {}
+    recorded = ""
+    if path.is_file():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        forms, recorded = data["forms"], data["lexicon_hash"]
+    return Vocabulary(lexicons, forms, recorded)
+
+
+@functools.cache
+def _cached(directory: Path) -> Vocabulary:
+    return load_vocabulary(directory)
+
+
+def vocabulary() -> Vocabulary:
+    """The shipped lexicons, loaded once per process."""
+    return _cached(rules_data_dir() / "lexicon")
