@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +32,33 @@ from bot.scoring.game import outcome
 from bot.scoring.variants import all_variants
 
 EXIT_INVALID = 2
+
+SCORE_DESCRIPTION = """\
+Score one round read as JSON on standard input and print each side's net, breakdown, total and
+next opening minimum, and whether the game is finished. Example:
+
+  echo '{"totals_before": [0, 0], "sides": [
+          {"meld_points": 420, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2,
+           "went_out": "normal", "hand_points": 70},
+          {"meld_points": 240, "red_threes": 1, "hand_points": 25}]}' | canasta-bot score"""
+
+SCORE_FIELDS = """\
+input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side]}
+fields of a side (omitted counts are 0):
+  meld_points            card points of everything the side melded (black threes excluded
+                         in Cuban); a multiple of 5
+  natural_canastas       completed canastas without wild cards
+  mixed_canastas         completed canastas with wild cards
+  wild_canastas          Cuban only: {"twos": n, "jokers": n, "other": n}
+  red_threes             red threes laid down by the side
+  red_threes_in_hand     red threes still in a hand at the end (a penalty each)
+  black_threes_melded    Cuban only: black threes melded when going out
+  black_threes_in_hand   Cuban only: black threes left in hand
+  went_out               "no" (default), "normal" or "concealed"
+  hand_points            card points left in the side's hands; a multiple of 5
+refused: meld and hand points of all sides above what the decks hold (1180 in classic),
+a total beyond ten times the target, more threes or canastas than the decks allow.
+Invalid input exits with status 2 and one line per problem on standard error."""
 
 
 def _rule_pairs(items: Sequence[str]) -> dict[str, str]:
@@ -105,17 +133,25 @@ def cmd_score(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
 
 
 def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    from bot.i18n import translate
+
     for variant in all_variants().values():
         n = variant.numbers()
-        print(
-            f"{variant.id:18} {variant.name(args.lang)}\n"
-            f"{'':18} {variant.players} players in {variant.sides} sides, "
-            f"{variant.total_cards} cards, {variant.cards_dealt} dealt, target {variant.target}; "
-            f"canastas {n['natural_canasta_bonus']}/{n['mixed_canasta_bonus']}, "
-            f"{variant.going_out.canastas_needed} to go out; "
-            f"red threes {n['red_three_table']}; opening {n['opening_table']}",
-            file=stdout,
+        detail = translate(
+            args.lang,
+            "cli.variants.detail",
+            players=variant.players,
+            sides=variant.sides,
+            cards=variant.total_cards,
+            dealt=variant.cards_dealt,
+            target=variant.target,
+            natural=n["natural_canasta_bonus"],
+            mixed=n["mixed_canasta_bonus"],
+            to_go_out=variant.going_out.canastas_needed,
+            red=n["red_three_table"],
+            opening=n["opening_table"],
         )
+        print(f"{variant.id:18} {variant.name(args.lang)}\n{'':18} {detail}", file=stdout)
     return 0
 
 
@@ -161,14 +197,14 @@ def cmd_run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     settings = _settings(stderr)
     if settings is None:
         return EXIT_INVALID
-    from bot.discord_app.runner import BadTokenError, MissingTokenError, run_bot
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, run_bot
     from bot.ops.metrics import MetricsUnavailable
     from bot.ops.startup import StartupError
 
     _start_logging(settings)
     try:
         asyncio.run(run_bot(settings))
-    except (MissingTokenError, BadTokenError, MetricsUnavailable) as error:
+    except (MissingTokenError, TokenRejectedError, MetricsUnavailable) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     except StartupError as error:
@@ -183,13 +219,13 @@ def cmd_sync(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     settings = _settings(stderr, data_dir=False)
     if settings is None:
         return EXIT_INVALID
-    from bot.discord_app.runner import BadTokenError, MissingTokenError, sync_commands
+    from bot.discord_app.runner import MissingTokenError, TokenRejectedError, sync_commands
     from bot.ops.startup import StartupError
 
     _start_logging(settings)
     try:
         names = asyncio.run(sync_commands(settings, args.guild))
-    except (MissingTokenError, BadTokenError) as error:
+    except (MissingTokenError, TokenRejectedError) as error:
         print(f"canasta-bot: {error}", file=stderr)
         return EXIT_INVALID
     except StartupError as error:
@@ -239,11 +275,51 @@ def cmd_backup(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     return 0
 
 
+def _token_from_env() -> str | None:
+    """DISCORD_TOKEN, else the first line of DISCORD_TOKEN_FILE; None when neither is usable."""
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    path = os.environ.get("DISCORD_TOKEN_FILE", "")
+    if not token and path:
+        try:
+            token = Path(path).read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+    return token or None
+
+
+def cmd_invite(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Print the invite URL; the client id comes from --client-id or the token's first part."""
+    from bot.discord_app.invite import NEEDED, client_id_from_token, invite_url
+
+    client_id = args.client_id
+    if client_id is None:
+        token = _token_from_env()
+        client_id = client_id_from_token(token) if token else None
+        if client_id is None:
+            reason = "does not start with an application id" if token else "is not set"
+            print(
+                f"canasta-bot: DISCORD_TOKEN {reason}; pass --client-id ID (the Application ID "
+                "on the General Information page of https://discord.com/developers/applications)",
+                file=stderr,
+            )
+            return EXIT_INVALID
+    labels = ", ".join(label for _flag, label in NEEDED)
+    print(
+        f"Open this link as a member with Manage Server on the server to add the bot to:\n"
+        f"{invite_url(client_id)}\n"
+        f"Scopes: bot, applications.commands. Permissions: {labels}.\n"
+        "No privileged intents are needed: leave Presence, Server Members and Message Content "
+        "off in the Developer Portal.",
+        file=stdout,
+    )
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     from bot.devtools.demo import run_demo
 
     try:
-        return asyncio.run(run_demo(args.lang, stdout))
+        return asyncio.run(run_demo(args.lang, stdout, args.out))
     except KeyboardInterrupt:
         return 130
 
@@ -255,7 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     lang = {"choices": ("en", "no", "da", "fi"), "default": "en", "help": "message language"}
 
-    score = sub.add_parser("score", help="score one round read as JSON on standard input")
+    score = sub.add_parser(
+        "score",
+        help="score one round read as JSON on standard input",
+        description=SCORE_DESCRIPTION,
+        epilog=SCORE_FIELDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     score.add_argument("--variant", default="classic", help="variant id (see `variants`)")
     score.add_argument(
         "--rule",
@@ -304,10 +386,28 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("file", metavar="FILE")
     restore.set_defaults(handler=cmd_backup)
 
+    invite = sub.add_parser(
+        "invite", help="print the link that adds the bot to a server, with the permissions it needs"
+    )
+    invite.add_argument(
+        "--client-id",
+        type=int,
+        default=None,
+        help="the Application ID (default: read from DISCORD_TOKEN, which is never printed)",
+    )
+    invite.set_defaults(handler=cmd_invite)
+
     demo = sub.add_parser(
         "demo", help="play a short game against a built-in fake Discord (no token needed)"
     )
     demo.add_argument("--lang", **lang)
+    demo.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="also write the chart (sheet.png) and transcript.html, drawn as Discord shows it",
+    )
     demo.set_defaults(handler=cmd_demo)
     return parser
 

@@ -15,6 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
+from bot.config import Settings
+from bot.discord_app.runner import TOKEN_REJECTED, TokenRejectedError
+
 BOT = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
 SECRET = "s3cretpw"
 
@@ -163,3 +167,18 @@ async def test_the_database_is_retried_until_postgresql_accepts(tmp_path: Path) 
     assert "database reachable after" in text
     assert out.decode().startswith("database schema at revision")
     assert "Traceback" not in text
+
+
+def test_the_cli_prints_a_rejected_token_as_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def rejected(settings: Settings) -> None:
+        raise TokenRejectedError(TOKEN_REJECTED.format(detail="gateway close 4004"))
+
+    monkeypatch.setattr("bot.discord_app.runner.run_bot", rejected)
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    assert main(["run"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("canasta-bot: Discord rejected the token (gateway close 4004).")
+    assert err.count("\n") == 1

@@ -113,8 +113,8 @@ def test_rule_target(monkeypatch, capsys) -> None:
 
 
 def test_several_rules(monkeypatch, capsys) -> None:
-    payload = {"sides": [{"meld_points": 1000}, {"meld_points": 1000}]}
-    args = ["--rule", "target=1000", "--rule", " tie = draw "]
+    payload = {"sides": [{"meld_points": 500}, {"meld_points": 500}]}
+    args = ["--rule", "target=500", "--rule", " tie = draw "]
     result = ok(monkeypatch, capsys, args, payload)
     assert (result["finished"], result["winner"]) == (True, None)
 
@@ -145,7 +145,10 @@ def test_unknown_variant(monkeypatch, capsys) -> None:
 @pytest.mark.parametrize(
     ("rule", "line"),
     [
-        ("target=abc", "House rule target: “abc” is not allowed; use a whole number >= 5."),
+        (
+            "target=abc",
+            "House rule target: “abc” is not allowed; use a whole number from 5 to 1000000.",
+        ),
         ("tie=coin", "House rule tie: “coin” is not allowed; use play_on | draw."),
         ("target", "House rule target: “target” is not allowed; use KEY=VALUE."),
         ("=5", "House rule =5: “=5” is not allowed; use KEY=VALUE."),
@@ -248,6 +251,17 @@ def test_variants_lists_every_variant(monkeypatch, capsys) -> None:
 def test_variants_in_finnish(monkeypatch, capsys) -> None:
     _, out, _ = run(monkeypatch, capsys, ["variants", "--lang", "fi"])
     assert "Kuubalainen canasta" in out
+    assert "4 pelaajaa, 2 joukkuetta, 108 korttia, jaetaan 11, tavoite 5000" in out
+
+
+@pytest.mark.parametrize("lang", ["no", "da", "fi"])
+def test_variants_detail_lines_are_translated(monkeypatch, capsys, lang: str) -> None:
+    _, out, _ = run(monkeypatch, capsys, ["variants", "--lang", lang])
+    details = " ".join(line for line in out.splitlines() if line.startswith(" "))
+    for english in ("players", "sides", "cards", "dealt", "target", "to go out", "opening"):
+        assert english not in details
+    _, english_out, _ = run(monkeypatch, capsys, ["variants"])
+    assert "2 canastas to go out" in english_out  # two players: counted, not "canasta(s)"
 
 
 def test_broken_pipe_is_quiet(monkeypatch) -> None:
@@ -287,3 +301,13 @@ def test_real_process_refuses_bad_input() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("Input er ikke gyldig JSON: ")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_score_help_describes_every_input_field(capsys) -> None:
+    from bot.scoring.round import SideRound
+
+    with pytest.raises(SystemExit):
+        cli.main(["score", "--help"])
+    shown = capsys.readouterr().out
+    for name in [*SideRound.model_fields, "totals_before", "sides"]:
+        assert f"{name} " in shown or f'"{name}"' in shown, name

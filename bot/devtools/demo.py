@@ -4,24 +4,32 @@ Why: someone who just installed the package should see what the bot does in a mi
 creating a Discord application. This starts a ``FakeDiscord`` in-process, runs the unmodified
 bot as a child process (``python -m bot.cli run``, exactly as in production, pointed at the fake
 through ``DISCORD_API_BASE``/``DISCORD_GATEWAY_URL``) with a temporary database, syncs the
-commands, plays a short scripted game (start, rounds, a mistake undone, side-by-side entry, a
-rules question, the winner) and prints what the players would see, in the chosen language.
+commands, plays a short scripted game (start, autocomplete, rounds, a mistake undone with a word
+of why, side-by-side entry, a rules question with a computed figure, the end confirmed with a
+button, the score sheet with its chart, the leaderboard) and prints what the players would see,
+in the chosen language. With ``--out DIR`` it also writes the chart and ``transcript.html``
+(plus one page per step), drawn from the messages the fake stored, not written by hand.
+
+Every round is one that can happen: the meld and hand points of both sides fit in the 1,180
+card points of two decks and four jokers (``tests/devtools/test_demo_rounds.py`` checks it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import os
 import re
 import signal
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser, SentMessage
 from bot.devtools.fake_discord.models import MANAGE_GUILD
+from bot.devtools.transcript_html import People, Step, render_page
 from bot.i18n import has_message, translate
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
@@ -38,13 +46,22 @@ TEAMS = {
     "fi": ("Pohjoinen", "Etelä"),
 }
 OPENING_QUESTION = {
-    "en": "we have 3135 points, how much do we need to open?",
-    "no": "vi har 3135 poeng, hvor mye må vi melde for å åpne?",
-    "da": "vi har 3135 point, hvor meget skal vi melde ud med?",
-    "fi": "meillä on 3135 pistettä, paljonko avaukseen tarvitaan?",
+    "en": "we have 2590 points, how much do we need to open?",
+    "no": "vi har 2590 poeng, hvor mye må vi melde for å åpne?",
+    "da": "vi har 2590 point, hvor meget skal vi melde ud med?",
+    "fi": "meillä on 2590 pistettä, paljonko avaukseen tarvitaan?",
 }
 OUT = {"en": "out", "no": "ut", "da": "ud", "fi": "ulos"}
 """Going out, as players type it: the compact line takes every language's word."""
+
+ROUNDS: tuple[tuple[str, str], ...] = (
+    ("700 2n 1m 2r {out}", "300 1r 35h"),  # North 2300, South 365
+    ("250 1r 60h", "600 1n 1m 1r {out}"),  # North 290, South 1600 (first typed swapped)
+    ("800 2n 1m 1r {out}", "250 1r 40h"),  # North 2300, South 310: 4890 to 2275
+)
+"""The demo's rounds as (North, South) compact lines; ``{out}`` is the language's word."""
+TYPO = "2500 1r 40h"
+"""South's round 3 line with one zero too many: more than the decks hold, refused privately."""
 READY_TIMEOUT = 60.0
 _MENTION = re.compile(r"<@!?(\d+)>")
 _TIME = re.compile(r"<t:(\d+):[a-zA-Z]>")
@@ -97,6 +114,16 @@ class Transcript:
     def clicked(self, who: FakeUser, label: str) -> None:
         print(f"\n> {who.global_name} [{label}]", file=self.out)
 
+    def note(self, who: FakeUser, text: str) -> None:
+        print(f"\n> {who.global_name}: {text}", file=self.out)
+
+    def suggestions(self, who: FakeUser, command: str, options: dict[str, Any], names: list[str]):
+        shown = " ".join(f"{self._option(command, k)}:{v}" for k, v in options.items())
+        typing = translate(self.lang, "ui.demo.typing")
+        print(f"\n> {who.global_name} ({typing}): {self._command(command)} {shown}", file=self.out)
+        for name in names:
+            print(f"    · {name}", file=self.out)
+
     def message(self, message: SentMessage) -> None:
         lines: list[str] = []
         if message.ephemeral:
@@ -127,11 +154,29 @@ class Transcript:
 
 
 class Demo:
-    """One scripted game; ``play`` drives the fake as the four players would."""
+    """One scripted game; ``play`` drives the fake as the four players would.
+
+    Every step is kept (the bot's message as the fake stored it at that moment) so the HTML
+    transcript can draw it afterwards.
+    """
 
     def __init__(self, fake: FakeDiscord, users: list[FakeUser], lang: str, out: TextIO) -> None:
         self.fake, self.users, self.lang = fake, users, lang
         self.transcript = Transcript(out, users, lang)
+        self.steps: list[Step] = []
+        self.files: dict[str, bytes] = {}
+
+    def _keep(self, step: Step, message: SentMessage | None) -> None:
+        if message is not None:
+            step.message = copy.deepcopy(message.raw)
+            for attachment in message.attachments:
+                name = attachment["filename"]
+                self.files[name] = message.attachment_data(name)
+                step.images[name] = name
+        self.steps.append(step)
+
+    def _shown_options(self, command: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(self.transcript._option(command, k), str(v)) for k, v in options.items()]
 
     async def slash(self, who: int, command: str, options: dict[str, Any]) -> SentMessage:
         user = self.users[who]
@@ -139,29 +184,105 @@ class Demo:
         handle = await self.fake.slash(command, options, user=user, locale=LOCALES[self.lang])
         message = await handle.response()
         self.transcript.message(message)
+        shown = self.transcript._command(command)
+        self._keep(Step(user.id, "slash", shown, self._shown_options(command, options)), message)
         return message
+
+    async def click(self, who: int, message: SentMessage, index: int) -> SentMessage:
+        user = self.users[who]
+        button = [c for row in message.components for c in row.get("components", [])][index]
+        self.transcript.clicked(user, button.get("label", ""))
+        handle = await self.fake.click(
+            message, button["custom_id"], user=user, locale=LOCALES[self.lang]
+        )
+        reply = await handle.response()
+        self.transcript.message(reply)
+        self._keep(Step(user.id, "click", text=button.get("label", "")), reply)
+        return reply
+
+    async def typing(self, who: int, command: str, options: dict[str, Any], focused: str) -> None:
+        user = self.users[who]
+        handle = await self.fake.autocomplete(
+            command, options, focused, user=user, locale=LOCALES[self.lang]
+        )
+        choices = await handle.choices()
+        self.transcript.suggestions(user, command, options, [c["name"] for c in choices])
+        shown = self.transcript._command(command)
+        step = Step(user.id, "autocomplete", shown, self._shown_options(command, options))
+        step.choices = choices
+        self._keep(step, None)
+
+    def say(self, who: int, key: str) -> None:
+        user = self.users[who]
+        text = translate(self.lang, key)
+        self.transcript.note(user, text)
+        self._keep(Step(user.id, "note", text=text), None)
 
     async def play(self) -> None:
         u = [f"<@{user.id}>" for user in self.users]
         north, south = TEAMS[self.lang]
         out = OUT[self.lang]
+        first, second, third = (tuple(line.format(out=out) for line in r) for r in ROUNDS)
         await self.slash(
             0,
             "game start",
             {"side1": f"{north}: {u[0]} {u[2]}", "side2": f"{south}: {u[1]} {u[3]}"},
         )
-        await self.slash(
-            0, "round add", {"side1": f"1200 2n 1m 2r {out}", "side2": "400 1n 1r 35h"}
-        )
+        await self.typing(0, "round add", {"side1": first[0]}, "side1")
+        await self.slash(0, "round add", {"side1": first[0], "side2": first[1]})
         # Round 2 typed the wrong way round, noticed, undone and entered again.
-        await self.slash(1, "round add", {"side1": f"900 1n 1m 1r {out}", "side2": "300 1r 65h"})
+        await self.slash(1, "round add", {"side1": second[1], "side2": second[0]})
+        self.say(1, "ui.demo.why_undo")
         await self.slash(1, "round undo", {})
-        await self.slash(1, "round add", {"side1": "300 1r 65h", "side2": f"900 1n 1m 1r {out}"})
+        await self.slash(1, "round add", {"side1": second[0], "side2": second[1]})
         await self.slash(2, "rules", {"question": OPENING_QUESTION[self.lang]})
-        # Round 3 entered side by side, each team its own numbers.
-        await self.slash(3, "round side", {"line": "250 1r 40h"})
-        await self.slash(2, "round side", {"line": f"1500 2n 1m 2r {out}"})
+        # Round 3 entered side by side, each team its own numbers; a slip of the finger first.
+        await self.slash(3, "round side", {"line": TYPO})
+        await self.slash(3, "round side", {"line": third[1]})
+        await self.slash(2, "round side", {"line": third[0]})
+        self.say(0, "ui.demo.why_end")
+        prompt = await self.slash(0, "game end", {})
+        await self.click(0, prompt, 0)
         await self.slash(3, "game sheet", {})
+        await self.slash(1, "leaderboard", {})
+
+    def write(
+        self,
+        directory: Path,
+        guild_name: str,
+        scenes: Mapping[str, Sequence[int]] | None = None,
+    ) -> list[Path]:
+        """The chart, ``transcript.html``, ``step-NN.html`` (one step each) and one page per
+        scene (``NAME.html``, the steps it lists) in ``directory``."""
+        directory.mkdir(parents=True, exist_ok=True)
+        names = {user.id: user.global_name or user.username for user in self.users}
+        app = self.fake.application
+        people = People(
+            names,
+            app.id,
+            "Canasta",
+            only_you=translate(self.lang, "ui.demo.only_you").capitalize(),
+            dismiss=translate(self.lang, "ui.demo.dismiss"),
+            used=translate(self.lang, "ui.demo.used"),
+        )
+        written = []
+        for name, data in self.files.items():
+            (directory / name).write_bytes(data)
+            written.append(directory / name)
+        title = f"{translate(self.lang, 'ui.demo.channel')} · {guild_name}"
+        page = directory / "transcript.html"
+        page.write_text(render_page(self.steps, people, title, self.lang), encoding="utf-8")
+        written.append(page)
+        for number, step in enumerate(self.steps, 1):
+            single = directory / f"step-{number:02d}.html"
+            single.write_text(render_page([step], people, title, self.lang), encoding="utf-8")
+            written.append(single)
+        for name, indices in (scenes or {}).items():
+            scene = directory / f"{name}.html"
+            chosen = [self.steps[i] for i in indices]
+            scene.write_text(render_page(chosen, people, title, self.lang), encoding="utf-8")
+            written.append(scene)
+        return written
 
 
 async def _run(args: list[str], env: dict[str, str]) -> tuple[int, str]:
@@ -178,8 +299,16 @@ async def _run(args: list[str], env: dict[str, str]) -> tuple[int, str]:
     return proc.returncode or 0, out.decode(errors="replace")
 
 
-async def run_demo(lang: str, out: TextIO) -> int:
-    """Play the demo game; 0 on success, 1 (with the bot's log) if the bot failed."""
+async def run_demo(
+    lang: str,
+    out: TextIO,
+    out_dir: Path | None = None,
+    scenes: Mapping[str, Sequence[int]] | None = None,
+) -> int:
+    """Play the demo game; 0 on success, 1 (with the bot's log) if the bot failed.
+
+    With ``out_dir`` the chart and the HTML transcript are written there too.
+    """
     guild, users = _world(lang)
     with tempfile.TemporaryDirectory(prefix="canasta-demo-") as tmp:
         log_path = Path(tmp) / "bot.log"
@@ -202,7 +331,11 @@ async def run_demo(lang: str, out: TextIO) -> int:
                 )
             try:
                 await fake.wait_until_ready(timeout=READY_TIMEOUT)
-                await Demo(fake, users, lang, out).play()
+                demo = Demo(fake, users, lang, out)
+                await demo.play()
+                if out_dir is not None:
+                    demo.write(out_dir, guild.name, scenes)
+                    print(f"\n{out_dir / 'transcript.html'}", file=out)
             except TimeoutError:
                 print("canasta-bot demo: the bot did not answer in time; its log:", file=out)
                 print(log_path.read_text(errors="replace"), file=out)

@@ -8,7 +8,9 @@ command and ids, and the user gets a short localised apology instead of a traceb
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import re
 from typing import Any
 
 import discord
@@ -17,9 +19,13 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord_app.cogs import discover_extensions
+from bot.discord_app.failures import report_failure, report_stale_command, tell
+from bot.discord_app.guarded_state import GuardedConnectionState
 from bot.discord_app.language import interaction_language, t
+from bot.discord_app.option_checks import ParamSpec, check_options, leaf_options
 from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
 from bot.discord_app.translator import CatalogTranslator
+from bot.i18n import has_message
 from bot.ops.metrics import CommandObserver
 from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
@@ -51,42 +57,84 @@ def _observe(interaction: discord.Interaction, command: str, outcome: str) -> No
         )
 
 
+@functools.cache
+def _param_specs(command: app_commands.Command[Any, ..., Any]) -> tuple[ParamSpec, ...]:
+    """What each option of ``command`` may hold; read once per command object."""
+    return tuple(
+        ParamSpec(
+            name=p.display_name,
+            type=p.type.value,
+            min_value=p.min_value,
+            max_value=p.max_value,
+            choices=tuple(c.value for c in p.choices),
+        )
+        for p in command.parameters
+    )
+
+
+def option_label(command: app_commands.Command[Any, ..., Any], name: str, lang: str) -> str:
+    """The option's name as the user sees it in Discord (localised like the synced command)."""
+    key = f"cmd.{command.qualified_name.replace(' ', '.')}.{name}.name"
+    return t(lang, key) if lang != "en" and has_message(key, lang) else name
+
+
 class CanastaTree(app_commands.CommandTree):
+    """The command tree, with option values checked before any command runs and every
+    failure routed through ``failures.report_failure``."""
+
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Arm the acknowledgement clock for every command, and deliver what earlier commands in
+        """Arm the acknowledgement clock for every command and deliver what earlier commands in
         this channel could not (see ``bot.discord_app.replies``); note the start time for the
-        command's logged latency."""
+        command's logged latency; then check the option values before the command runs
+        (``option_checks``)."""
+        command = interaction.command
         if interaction.type is discord.InteractionType.application_command:
             interaction.extras[STARTED] = CommandObserver.started()
-            command = interaction.command
             if command is None or not command.extras.get(ANSWERS_ITSELF):
                 arm(interaction)
             await announce_undelivered(interaction)
-        return True
+        if not isinstance(command, app_commands.Command):
+            return True  # unknown commands are refused by discord.py -> on_error
+        data = interaction.data or {}
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        resolved = data.get("resolved")
+        problem = check_options(
+            _param_specs(command),
+            leaf_options(data.get("options")),
+            focused_ok=autocomplete,
+            resolved=resolved if isinstance(resolved, dict) else {},
+        )
+        if problem is None:
+            return True
+        if problem.kind == "shape":
+            await report_stale_command(interaction, command.qualified_name)
+            return False
+        log.info(
+            "/%s: option %s refused (%s)", command.qualified_name, problem.option, problem.kind
+        )
+        lang = interaction_language(interaction)
+        option = option_label(command, problem.option, lang)
+        if problem.kind == "range":
+            text = t(lang, "ui.err.option_range", option=option, low=problem.low, high=problem.high)
+        else:
+            text = t(lang, "ui.err.option_choice", option=option)
+        await tell(interaction, text)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
-        lang = interaction_language(interaction)
         if isinstance(getattr(error, "original", None), DatabaseBusy):
+            lang = interaction_language(interaction)
             _observe(interaction, command, "busy")
             log.warning("/%s refused as busy (interaction %s)", command, interaction.id)
             await send(interaction, ephemeral=True, content=t(lang, "error.busy"))
             return
         _observe(interaction, command, "error")
-        log.error(
-            "command /%s failed (interaction %s, guild %s, channel %s, user %s)",
-            command,
-            interaction.id,
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.user.id,
-            exc_info=error,
-        )
         # Only a transaction that rolled back may be called "nothing saved".
         key = "error.unexpected_after_save" if commits_in_task.get() else "error.unexpected"
-        await send(interaction, ephemeral=True, content=t(lang, key))
+        await report_failure(interaction, error, f"command /{command}", apology=key)
 
 
 class CanastaBot(commands.AutoShardedBot):
@@ -115,6 +163,23 @@ class CanastaBot(commands.AutoShardedBot):
         self.settings = settings
         self.db = Database(settings.effective_database_url, **settings.engine_kwargs())
         self.observer = CommandObserver()
+        self.dynamic_templates: list[re.Pattern[str]] = []
+        """Custom-id patterns of the registered dynamic items: a press matching none of them
+        is answered as expired (``cogs/components.py``) instead of being dropped."""
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    def _get_state(self, **options: Any) -> GuardedConnectionState:
+        """discord.py's hook for the connection state class: ours skips malformed events."""
+        return GuardedConnectionState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
 
     async def close(self) -> None:
         if not isinstance(self.loop, asyncio.AbstractEventLoop):

@@ -43,7 +43,9 @@ def _game_params(lang: str, error: GameError) -> dict[str, Any]:
         params["user"] = mention(params["user_id"])
     if isinstance(params.get("started_at"), datetime):
         params["started_at"] = discord_time(params["started_at"])
-    if "players" in params:
+    if isinstance(params.get("players"), list | tuple | set | frozenset):
+        # A list of user ids names who may act; a plain number (``bad_first_dealer``) is a
+        # count of seats and is shown as it is.
         params["players"] = mentions(params["players"], lang)
     if isinstance(params.get("action"), str) and has_message(f"action.{params['action']}", lang):
         params["action"] = translate(lang, f"action.{params['action']}")

@@ -36,10 +36,6 @@ NO_TOKEN_HELP = (
     " add a bot, copy its token and start again with DISCORD_TOKEN=<token> (or put it in a file"
     " and set DISCORD_TOKEN_FILE=<path>)."
 )
-BAD_TOKEN_HELP = (
-    "Discord refused the token (401 Unauthorized): copy it again from the Bot page of your"
-    " application at https://discord.com/developers/applications into DISCORD_TOKEN"
-)
 HANDLER_TASKS = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch-",
@@ -56,8 +52,16 @@ class MissingTokenError(RuntimeError):
     pass
 
 
-class BadTokenError(RuntimeError):
-    pass
+TOKEN_REJECTED = (
+    "Discord rejected the token ({detail}). Check DISCORD_TOKEN (or DISCORD_TOKEN_FILE): copy the"
+    " bot's token again from https://discord.com/developers/applications (Bot > Reset Token)."
+)
+GATEWAY_AUTH_FAILED = 4004
+
+
+class TokenRejectedError(RuntimeError):
+    """Discord refused the token, over REST (401) or on the gateway (close 4004): retrying
+    cannot help, so the process ends with one line saying what to fix (never the token)."""
 
 
 def build_bot(settings: Settings) -> CanastaBot:
@@ -89,7 +93,7 @@ async def login_with_retry(bot: CanastaBot, settings: Settings) -> None:
             await bot.login(settings.token or "")
             return
         except discord.LoginFailure:
-            raise BadTokenError(BAD_TOKEN_HELP) from None
+            raise TokenRejectedError(TOKEN_REJECTED.format(detail="HTTP 401")) from None
         except Exception as error:
             if not _unreachable(error):
                 raise
@@ -130,7 +134,7 @@ async def drain(bot: CanastaBot, timeout: float) -> None:  # noqa: ASYNC109
 
 
 async def run_bot(settings: Settings) -> None:
-    """Run until SIGTERM/SIGINT; raises StartupError/BadTokenError with the line to show."""
+    """Run until SIGTERM/SIGINT; raises StartupError/TokenRejectedError with the line to show."""
     bot = build_bot(settings)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -170,6 +174,10 @@ async def _run_until_stopped(bot: CanastaBot, settings: Settings, stop: asyncio.
     if runner in done:
         stopper.cancel()
         error = runner.exception()
+        if isinstance(error, discord.ConnectionClosed) and error.code == GATEWAY_AUTH_FAILED:
+            raise TokenRejectedError(
+                TOKEN_REJECTED.format(detail=f"gateway close {GATEWAY_AUTH_FAILED}")
+            ) from None
         if error is not None and _unreachable(error):
             host = urlsplit(settings.discord_api_base).netloc
             raise StartupError(f"cannot reach Discord at {host}: {error}") from None
@@ -194,7 +202,7 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> list[str]:
         try:
             await bot.login(settings.token or "")
         except discord.LoginFailure:
-            raise BadTokenError(BAD_TOKEN_HELP) from None
+            raise TokenRejectedError(TOKEN_REJECTED.format(detail="HTTP 401")) from None
         except Exception as error:
             if _unreachable(error):
                 host = urlsplit(settings.discord_api_base).netloc

@@ -121,7 +121,7 @@ _NUMBER = re.compile(r"^[+-]?\d+$")
 _NUMBER_WORD = re.compile(r"^([+-]?\d+)(\D\S*)$")
 
 EXAMPLE = "420 1n 1m 2r out 70h"
-EXAMPLE_CUBAN = "2600 1w2 1n 2r 3b out"
+EXAMPLE_CUBAN = "600 1w2 1n 2r 3b out"
 
 
 @dataclass(frozen=True)

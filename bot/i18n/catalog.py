@@ -9,6 +9,9 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from bot.i18n.glossary import fill_terms
+from bot.i18n.plurals import counted_params
+
 LANGUAGES: tuple[str, ...] = ("en", "no", "da", "fi")
 """Supported reply languages; ``no`` is Norwegian bokmål, as Discord names it."""
 CATALOG_DIR = Path(__file__).resolve().parent / "catalogs"
@@ -43,4 +46,12 @@ def translate(lang: str, key: str, /, **params: Any) -> str:
     text = _catalog(lang if lang in LANGUAGES else "en").get(key) or _catalog("en").get(key)
     if text is None:
         raise MissingMessageError(key)
-    return text.format(**params) if params else text
+    text = fill_terms(lang, text)
+    if not params:
+        return text
+    lang = lang if lang in LANGUAGES else "en"
+    return text.format(**counted_params(lang, text, params, lambda key: _lookup(lang, key)))
+
+
+def _lookup(lang: str, key: str) -> str | None:
+    return _catalog(lang).get(key) or _catalog("en").get(key)

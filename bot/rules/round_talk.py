@@ -211,6 +211,8 @@ def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
     if described is None or described[0].red_threes >= len(variant.red_threes.schedule):
         return None
     side, unplaced = described
+    if side.meld_points + side.hand_points > variant.deck_card_points:
+        return None  # more than the decks hold: no figure to work out, the topic answers
     parts = breakdown(variant, side)
     shown = tuple((key, value) for key, value in parts.items() if value or key == "meld")
     return RoundAnswer(shown, sum(parts.values()), tuple(unplaced))

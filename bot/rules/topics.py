@@ -14,10 +14,11 @@ import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from bot.i18n.glossary import fill_terms
 from bot.scoring import all_variants
 from bot.scoring.variants import describe_validation_error, rules_data_dir
 
@@ -160,6 +161,26 @@ def _describe(path: Path, error: ValidationError) -> str:
     return describe_validation_error(str(path), error, kind="topic")
 
 
+def _with_glossary_terms(data: Any) -> Any:
+    """The topic data with ``{G_concept}``-style glossary placeholders filled in what users read
+    (titles and answers; aliases are what users type and stay as written), so the rules texts
+    and the interface take their game words from the same glossary."""
+    texts = data.get("text") if isinstance(data, dict) else None
+    if not isinstance(texts, dict):
+        return data
+    for lang, text in texts.items():
+        if not isinstance(text, dict):
+            continue
+        for key in ("title", "answer"):
+            if isinstance(text.get(key), str):
+                text[key] = fill_terms(lang, text[key])
+        for group in ("by_variant", "without"):
+            for other in (text.get(group) or {}).values():
+                if isinstance(other, dict) and isinstance(other.get("answer"), str):
+                    other["answer"] = fill_terms(lang, other["answer"])
+    return data
+
+
 def load_topic_file(path: Path) -> Topic:
     """One topic file, validated; the id must equal the file name so links cannot drift."""
     try:
@@ -167,7 +188,7 @@ def load_topic_file(path: Path) -> Topic:
     except tomllib.TOMLDecodeError as error:
         raise TopicFileError(f"{path}: not valid TOML: {error}") from None
     try:
-        topic = Topic.model_validate(data)
+        topic = Topic.model_validate(_with_glossary_terms(data))
     except ValidationError as error:
         raise TopicFileError(_describe(path, error)) from None
     if topic.id != path.stem:

@@ -25,6 +25,7 @@ class HouseRule:
     choices: tuple[str, ...] | None
     minimum: int | None
     apply: Callable[[dict[str, Any], Any], None]
+    maximum: int | None = None
 
 
 def _set(path: str) -> Callable[[dict[str, Any], Any], None]:
@@ -49,13 +50,13 @@ def _all_red_threes(data: dict[str, Any], value: int) -> None:
 HOUSE_RULES: dict[str, HouseRule] = {
     rule.key: rule
     for rule in (
-        HouseRule("target", int, None, 5, _set("target")),
-        HouseRule("fixed_minimum", int, None, 0, _set("opening.fixed")),
-        HouseRule("canastas_to_go_out", int, None, 0, _set("going_out.canastas_needed")),
-        HouseRule("concealed_bonus", int, None, 0, _concealed),
-        HouseRule("cards_dealt", int, None, 7, _set("cards_dealt")),
+        HouseRule("target", int, None, 5, _set("target"), 1_000_000),
+        HouseRule("fixed_minimum", int, None, 0, _set("opening.fixed"), 100_000),
+        HouseRule("canastas_to_go_out", int, None, 0, _set("going_out.canastas_needed"), 100),
+        HouseRule("concealed_bonus", int, None, 0, _concealed, 100_000),
+        HouseRule("cards_dealt", int, None, 7, _set("cards_dealt"), 100),
         HouseRule("wild_rule", str, WILD_RULES, None, _set("melds.wild_rule")),
-        HouseRule("all_red_threes", int, None, 0, _all_red_threes),
+        HouseRule("all_red_threes", int, None, 0, _all_red_threes, 100_000),
         HouseRule("tie", str, ("play_on", "draw"), None, _set("tie_rule")),
         HouseRule("ask_partner", str, ("optional", "mandatory"), None, _set("ask_partner")),
         HouseRule(
@@ -65,7 +66,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
 }
 """Keys a game may override: target 2500/3000/10000, a fixed minimum of 120, two canastas to
 go out, no concealed bonus (0), 13 cards with four players, the wild-card limit, all four red
-threes at 400, the tie rule, asking the partner, and what a black three as first upcard does."""
+threes at 400, the tie rule, asking the partner, and what a black three as first upcard does.
+Numbers have a ceiling far above any real table's, so scores stay within the database's columns."""
 
 
 def _coerce(rule: HouseRule, raw: Any) -> Any:
@@ -74,6 +76,8 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
             raise ValueError
         value = int(raw) if isinstance(raw, str) else raw
         if not isinstance(value, int) or (rule.minimum is not None and value < rule.minimum):
+            raise ValueError
+        if rule.maximum is not None and value > rule.maximum:
             raise ValueError
         return value
     value = str(raw).strip().lower()
@@ -85,6 +89,8 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
 def _allowed(rule: HouseRule) -> str:
     if rule.choices:
         return " | ".join(rule.choices)
+    if rule.maximum is not None:
+        return f"a whole number from {rule.minimum} to {rule.maximum}"
     return f"a whole number >= {rule.minimum}"
 
 

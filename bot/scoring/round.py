@@ -20,6 +20,13 @@ from bot.scoring.variants import Variant
 BREAKDOWN_KEYS = ("meld", "canastas", "red_threes", "black_threes", "going_out", "hand")
 NATURAL_RANKS = 11
 """Ranks that can form a natural canasta: 4 to ace (threes cannot)."""
+POINTS_LIMIT = 100_000
+"""Most meld or hand points a side may enter for one round.
+
+Real decks hold far fewer (about 1,200 card points in classic), but house games and quick tests
+use inflated numbers to reach the target fast, so the bound is generous. What it guarantees is
+that every round net, total and best round fits the database's 32-bit columns, so a value the
+bot accepts is a value it can store and end the game with."""
 
 
 class WentOut(StrEnum):
@@ -137,11 +144,32 @@ def _side_problems(variant: Variant, index: int, side: SideRound) -> list[Proble
         for kind, n in side.wild_canastas.items()
         if n < 0
     ]
+    problems += [
+        Problem(
+            "points_too_high",
+            side=index,
+            field=name,
+            params={"got": getattr(side, name), "limit": POINTS_LIMIT},
+        )
+        for name in ("meld_points", "hand_points")
+        if getattr(side, name) > POINTS_LIMIT
+    ]
     if problems:
         return problems
     for name in ("meld_points", "hand_points"):
         if getattr(side, name) % 5:
             problems.append(Problem("multiple_of_5", side=index, field=name))
+    if side.meld_points + side.hand_points > variant.deck_card_points:
+        problems.append(
+            Problem(
+                "side_card_points_exceed_deck",
+                side=index,
+                params={
+                    "got": side.meld_points + side.hand_points,
+                    "limit": variant.deck_card_points,
+                },
+            )
+        )
     if side.wild_canastas:
         if not variant.canastas.wild:
             problems.append(Problem("wild_canastas_not_in_variant", side=index))
@@ -239,6 +267,29 @@ def _table_problems(variant: Variant, sides: Sequence[SideRound]) -> list[Proble
         problems.append(
             Problem("too_many_natural_canastas", params={"got": natural, "limit": natural_limit})
         )
+    card_points = sum(s.meld_points + s.hand_points for s in sides)
+    if card_points > variant.deck_card_points:
+        problems.append(
+            Problem(
+                "card_points_exceed_deck",
+                params={"got": card_points, "limit": variant.deck_card_points},
+            )
+        )
+    return problems
+
+
+def _total_problems(
+    variant: Variant, sides: Sequence[SideRound], totals_before: Sequence[int]
+) -> list[Problem]:
+    """Totals no real game reaches: a typo (an extra digit) rather than a score to keep."""
+    limit = variant.plausible_total
+    problems = []
+    for index, (side, before) in enumerate(zip(sides, totals_before, strict=True)):
+        total = before + sum(breakdown(variant, side).values())
+        if abs(total) > limit:
+            problems.append(
+                Problem("total_implausible", side=index, params={"got": total, "limit": limit})
+            )
     return problems
 
 
@@ -267,6 +318,8 @@ def validate_round(
         problems += _side_problems(variant, index, side)
     if not problems:
         problems += _table_problems(variant, sides)
+    if not problems:
+        problems += _total_problems(variant, sides, totals_before)
     if problems:
         raise ScoringError(problems)
 

@@ -164,6 +164,25 @@ class Variant(_Strict):
     def total_cards(self) -> int:
         return 52 * self.decks + self.jokers
 
+    @property
+    def deck_card_points(self) -> int:
+        """Card points of every card in play: no round's meld and hand points can add up to more.
+
+        Per deck: four twos, four aces, 24 high cards (K to 8), 16 low cards (7 to 4) and two
+        black threes; red threes have no card value. Where black threes are scored on their own
+        (Cuban) they are not card points either.
+        """
+        cv = self.card_values
+        per_deck = 4 * cv.two + 4 * cv.ace + 24 * cv.high + 16 * cv.low
+        if not self.black_threes.scored_separately:
+            per_deck += 2 * cv.black_three
+        return self.decks * per_deck + self.jokers * cv.joker
+
+    @property
+    def plausible_total(self) -> int:
+        """No real game's total gets further from zero than ten times its target."""
+        return 10 * self.target
+
     def name(self, lang: str) -> str:
         return self.names.get(lang, self.names["en"])  # type: ignore[call-overload]
 

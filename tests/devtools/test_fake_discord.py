@@ -311,3 +311,70 @@ async def test_sharded_client_gets_its_gateway_from_the_fake() -> None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(task, 5)
             point_discord_py_at(*saved)
+
+
+# ----- faults on demand ------------------------------------------------------------------------
+async def test_callback_429_with_via_is_retried_and_answered_once(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    fault = fake.inject_fault("callback", "429", retry_after=0.05)
+    ix = await fake.slash("game start", {"players": 4})
+    assert (await ix.response()).content == "started with 4"
+    assert fault.fired == 1
+    statuses = [r.status for r in fake.requests if r.path.endswith("/callback")]
+    assert statuses[0] == 429
+    assert statuses[1:] in ([200], [204])  # the retry went through
+
+
+async def test_callback_429_without_via_is_not_retried(fake: FakeDiscord, bot: RunningBot) -> None:
+    fake.inject_fault("callback", "429_no_via")
+    fake.ack_timeout = 0.5
+    ix = await fake.slash("game start", {"players": 4})
+    assert await ix.expired(timeout=5)
+    assert [r.status for r in fake.requests if r.path.endswith("/callback")] == [429]
+    assert ix.callback_type is None  # discord.py took it for a Cloudflare ban and gave up
+
+
+async def test_callback_500_is_retried(fake: FakeDiscord, bot: RunningBot) -> None:
+    fake.inject_fault("callback", "500")
+    ix = await fake.slash("game start", {"players": 4})
+    assert (await ix.response(timeout=10)).content == "started with 4"
+    statuses = [r.status for r in fake.requests if r.path.endswith("/callback")]
+    assert statuses[0] == 500
+    assert len(statuses) == 2
+
+
+async def test_hang_then_drop_can_apply_the_call_before_dropping(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    fake.inject_fault("callback", "hang", hang_seconds=0.2, apply=True)
+    ix = await fake.slash("game start", {"players": 4})
+    await fake.wait_for(lambda: ix.record.callback is not None)
+    assert ix.record.original is not None  # Discord shows the reply; the bot never heard back
+    assert [r.response for r in fake.requests if r.path.endswith("/callback")] == [
+        {"fault": "hang"}
+    ]
+
+
+async def test_an_interaction_not_acknowledged_in_time_is_recorded_as_failed(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    fake.ack_timeout = 0.2
+    ix = await fake.slash("late")
+    assert await ix.expired(timeout=5)
+    assert fake.failed_interactions == [ix.record]
+    assert fake.interaction_counts()["failed"] == 1
+    bot.seen.release_late.set()
+    await asyncio.wait_for(bot.seen.late_done.wait(), 5)
+
+
+async def test_webhook_faults_hit_the_edit_of_a_deferred_response(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    fault = fake.inject_fault("edit", "429", times=2, retry_after=0.02)
+    ix = await fake.slash("slow")
+    message = await ix.response()
+    assert message.content == "slow done"  # discord.py waited out both rate limits
+    assert fault.fired == 2
+    patches = [r.status for r in fake.requests if r.method == "PATCH" and "@original" in r.path]
+    assert patches == [429, 429, 200]

@@ -111,16 +111,25 @@ async def test_full_classic_game_to_the_winner(
     first = await run(
         fake,
         "round add",
-        {"side1": "2400 2n 1m 2r out", "side2": "300 1r 85h"},
+        {"side1": "700 2n 1m 2r out", "side2": "300 1r 85h"},
         channel=channel,
         locale=locale,
     )
     shown = text_of(first)
     assert translate(lang, "ui.round.title", number=1) in shown
-    assert f"**{translate(lang, 'ui.net')}: 4000**" in shown  # 2400 + 1300 + 200 (2 red) + 100
+    assert f"**{translate(lang, 'ui.net')}: 2300**" in shown  # 700 + 1300 + 200 (2 red) + 100
     assert f"{translate(lang, 'ui.part.hand')}: -85" in shown
-    assert translate(lang, "ui.next_minimum", points=120) in shown  # Us at 4000
+    assert translate(lang, "ui.next_minimum", points=90) in shown  # Us at 2300
     assert carol in shown  # seat 3 deals round 2 (first dealer was seat 2)
+
+    middle = await run(
+        fake,
+        "round add",
+        {"side1": "800 2n 1m 1r out", "side2": "250 1r 40h"},
+        channel=channel,
+        locale=locale,
+    )
+    assert translate(lang, "ui.next_minimum", points=120) in text_of(middle)  # Us at 4600
 
     second = await run(
         fake,
@@ -130,7 +139,7 @@ async def test_full_classic_game_to_the_winner(
         locale=locale,
     )
     shown = text_of(second)
-    winner = translate(lang, "ui.winner", side=f"**Us** {alice} {carol}", points=5600)
+    winner = translate(lang, "ui.winner", side=f"**Us** {alice} {carol}", points=6200)
     assert winner in second.embeds[0]["description"]
 
     after = await run(fake, "round add", {"side1": "-", "side2": "-"}, channel=channel)
@@ -180,11 +189,11 @@ async def test_two_player_game(fake: FakeDiscord, bot: BotProcess, channel: Fake
     )
     assert "Classic for 2 players" in start.embeds[0]["title"]
     message = await run(
-        fake, "round add", {"side1": "1100 1n 1m 1r out", "side2": "200 1r 55h"}, channel=channel
+        fake, "round add", {"side1": "800 1n 1m 1r out", "side2": "200 1r 55h"}, channel=channel
     )
     fields = message.embeds[0]["fields"]
     assert len(fields) == 2
-    assert "**Round: 2100**" in fields[0]["value"]  # two canastas to go out with two players
+    assert "**Round: 1800**" in fields[0]["value"]  # two canastas to go out with two players
     refused = await run(
         fake, "round add", {"side1": "600 1n 1m out 20h", "side2": "-"}, channel=channel
     )

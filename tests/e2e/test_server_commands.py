@@ -548,7 +548,7 @@ async def test_a_game_played_with_the_commands_reaches_stats_and_leaderboard(wor
     assert not start.ephemeral, start.content
     finished = await (
         await world.slash(
-            "round add", {"side1": "1100 1n 1m 1r out", "side2": "200 1r 55h"}, channel=table
+            "round add", {"side1": "800 1n 1m 1r out", "side2": "200 1r 55h"}, channel=table
         )
     ).response()
     assert not finished.ephemeral, finished.content
@@ -560,4 +560,4 @@ async def test_a_game_played_with_the_commands_reaches_stats_and_leaderboard(wor
     board = embed(await (await world.slash("leaderboard", {"variant": "two-player"})).response())
     assert erik in board["description"]
     history = embed(await (await world.slash("history", channel=table)).response())
-    assert history["description"].splitlines()[1] == "A 2,100 – B 245 · 🏆 A"
+    assert history["description"].splitlines()[1] == "A 1,800 – B 245 · 🏆 A"

@@ -183,21 +183,23 @@ class Table:
 
 async def start_game(table: Table, us: tuple[str, str], them: tuple[str, str]) -> None:
     a, b = (" ".join(table.mention(n) for n in side) for side in (us, them))
-    start = await table.run("game start", {"side1": f"Us: {a}", "side2": f"Them: {b}"})
+    start = await table.run(
+        "game start", {"side1": f"Us: {a}", "side2": f"Them: {b}", "target": 3000}
+    )
     assert start.embeds[0]["description"] == f"**Us** {a}\n**Them** {b}"
 
 
 async def first_round(table: Table) -> None:
-    message = await table.run("round add", {"side1": "2400 2n 1m 2r out", "side2": "300 1r 85h"})
+    message = await table.run("round add", {"side1": "700 2n 1m 2r out", "side2": "300 1r 85h"})
     assert message.embeds[0]["title"] == "Round 1"
-    assert "4000" in message.embeds[0]["fields"][0]["value"]  # 2400 + 1300 + 200 + 100
+    assert "2300" in message.embeds[0]["fields"][0]["value"]  # 700 + 1300 + 200 + 100
 
 
 async def winning_round(table: Table, winners: tuple[str, str]) -> None:
     message = await table.run("round add", {"side1": "900 1n 1r out", "side2": "150 1r 40h"})
     assert message.embeds[0]["title"] == "Round 2"
     description = message.embeds[0]["description"]
-    assert "5600" in description
+    assert "3900" in description  # 2300 + 900 + 500 + 100 + 100, past the target of 3000
     assert all(table.mention(n) in description for n in winners)
 
 

@@ -166,7 +166,7 @@ async def test_undo_and_edit_follow_state(db):
     # An edit that would make round 2 end the game with round 3 after it is refused whole.
     await record_round(db, guild_id=GUILD, channel_id=CHANNEL, actor_id=ALICE, sides=small_round())
     before = await score_sheet(db, guild_id=GUILD, channel_id=CHANNEL)
-    big = {"meld_points": 3000, "natural_canastas": 1, "went_out": "normal"}
+    big = {"meld_points": 900, "natural_canastas": 2, "mixed_canastas": 1, "went_out": "normal"}
     with pytest.raises(ScoringError):
         await edit_round(
             db, guild_id=GUILD, channel_id=CHANNEL, actor_id=ALICE, number=1, sides={0: big}

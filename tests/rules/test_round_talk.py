@@ -69,7 +69,7 @@ _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 @given(
-    table=st.integers(min_value=1, max_value=400).map(lambda n: n * 5),
+    table=st.integers(min_value=1, max_value=190).map(lambda n: n * 5),  # within the decks
     natural=st.integers(min_value=0, max_value=3),
     mixed=st.integers(min_value=0, max_value=3),
     red=st.integers(min_value=0, max_value=4),
@@ -104,6 +104,13 @@ def test_what_is_said_is_what_is_scored(
     answer = round_answer(question, CLASSIC)
     assert answer is not None
     assert answer.net == sum(breakdown(CLASSIC, expected).values())
+
+
+def test_a_round_beyond_the_decks_gets_no_computed_figure() -> None:
+    question = "2500 on the table, one clean canasta, we went out, what do we get"
+    assert describe_round(question) is not None
+    assert round_answer(question, CLASSIC) is None
+    assert round_answer(question.replace("2500", "250"), CLASSIC) is not None
 
 
 @pytest.mark.parametrize(

@@ -37,3 +37,17 @@ SEED_000 = {
     "hand_points": 70,
 }
 SEED_002 = {**SEED_000, "meld_points": 240, "hand_points": 25}
+
+# Big but possible classic rounds (card points of both sides within the decks' 1,180), for
+# games that must reach the target in a few rounds.
+OUT_ROUND = {
+    "meld_points": 600,
+    "natural_canastas": 2,
+    "mixed_canastas": 1,
+    "red_threes": 2,
+    "went_out": "normal",
+}  # 600 + 1000 + 300 + 200 + 100 = 2200
+STAY_ROUND = {"meld_points": 450, "natural_canastas": 2, "red_threes": 2, "hand_points": 50}
+# 450 + 1000 + 200 - 50 = 1600
+TIE_ROUND = {"meld_points": 550, "natural_canastas": 2, "mixed_canastas": 1, "red_threes": 2}
+# 550 + 1000 + 300 + 200 = 2050, both sides alike

@@ -13,7 +13,7 @@ from bot.scoring import (
     parse_sides,
     play,
 )
-from tests.scoring.conftest import SEED_000, SEED_002
+from tests.scoring.conftest import OUT_ROUND, SEED_000, SEED_002, STAY_ROUND, TIE_ROUND
 
 CLASSIC = load_variant("classic")
 
@@ -78,37 +78,42 @@ def test_next_dealer_from_play_wraps_over_players() -> None:
 
 def test_game_finishes_at_the_target_and_highest_wins() -> None:
     v = apply_house_rules(CLASSIC, {"target": 3000})
-    big = {**SEED_000, "meld_points": 1420}  # 2450
-    game = play(v, rounds([big, {"meld_points": 100}], [{"meld_points": 3000}, SEED_000]))
-    # side 1: 2450 + 3000 = 5450 ; side 2: 100 + 1450 = 1550
-    assert game.totals == [5450, 1550]
+    game = play(v, rounds([OUT_ROUND, STAY_ROUND], [OUT_ROUND, STAY_ROUND]))
+    # side 1: 2200 + 2200 ; side 2: 1600 + 1600, both past 3000
+    assert game.totals == [4400, 3200]
     assert (game.finished, game.winner, game.draw) == (True, 0, False)
 
 
 def test_second_side_can_win_when_both_pass_the_target() -> None:
-    game = play(CLASSIC, rounds([{"meld_points": 5100}, {**SEED_000, "meld_points": 4120}]))
-    # side 2: 4120 + 800 + 200 + 100 - 70 = 5150
-    assert game.totals == [5100, 5150]
+    game = play(
+        CLASSIC,
+        rounds([OUT_ROUND, STAY_ROUND], [STAY_ROUND, OUT_ROUND], [STAY_ROUND, OUT_ROUND]),
+    )
+    assert game.totals == [5400, 6000]
     assert (game.finished, game.winner) == (True, 1)
 
 
 def test_below_target_game_goes_on() -> None:
-    game = play(CLASSIC, rounds([{"meld_points": 4995}, {}]))
+    game = play(CLASSIC, rounds([OUT_ROUND, STAY_ROUND], [OUT_ROUND, STAY_ROUND]))
+    assert game.totals == [4400, 3200]
     assert not game.finished
     assert game.winner is None
 
 
+TIE = [TIE_ROUND, TIE_ROUND]
+
+
 def test_tie_over_the_target_plays_on_by_default() -> None:
-    tie = [{"meld_points": 5000}, {"meld_points": 5000}]
-    game = play(CLASSIC, rounds(tie))
+    game = play(CLASSIC, rounds(TIE, TIE, TIE))
+    assert game.totals == [6150, 6150]
     assert (game.finished, game.winner, game.draw) == (False, None, False)
-    game = play(CLASSIC, rounds(tie, [{"meld_points": 50}, {}]))
+    game = play(CLASSIC, rounds(TIE, TIE, TIE, [{"meld_points": 50}, {}]))
     assert (game.finished, game.winner) == (True, 0)
 
 
 def test_tie_is_a_draw_with_the_house_rule() -> None:
     v = apply_house_rules(CLASSIC, {"tie": "draw"})
-    game = play(v, rounds([{"meld_points": 5000}, {"meld_points": 5000}]))
+    game = play(v, rounds(TIE, TIE, TIE))
     assert (game.finished, game.winner, game.draw) == (True, None, True)
 
 
@@ -120,9 +125,9 @@ def test_tie_below_the_leader_does_not_matter() -> None:
 
 def test_round_after_the_game_finished_is_refused() -> None:
     with pytest.raises(ScoringError) as info:
-        play(CLASSIC, rounds([{"meld_points": 5000}, {}], [{}, {}]))
+        play(CLASSIC, rounds(*[[OUT_ROUND, STAY_ROUND]] * 3, [{}, {}]))
     assert [(p.code, p.params) for p in info.value.problems] == [
-        ("game_already_finished", {"round": 2})
+        ("game_already_finished", {"round": 4})
     ]
 
 

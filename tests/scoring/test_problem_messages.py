@@ -25,7 +25,7 @@ from bot.scoring import (
     parse_sides,
     play,
 )
-from tests.scoring.conftest import score
+from tests.scoring.conftest import OUT_ROUND, STAY_ROUND, score
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "bot" / "scoring").glob("*.py")), ROOT / "bot" / "cli.py"]
@@ -75,6 +75,7 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *errors(lambda: parse_sides("x")),
         *errors(lambda: parse_sides([5, {"x": 1, "went_out": "y", "meld_points": 1.5}])),
         *errors(lambda: score("classic", {"meld_points": -5}, {})),
+        *errors(lambda: score("classic", {"meld_points": 3_000_000_000}, {})),
         *errors(lambda: score("classic", {"meld_points": 7}, {"black_threes_melded": 3})),
         *errors(lambda: score("classic", {"wild_canastas": {"twos": 1}}, {})),
         *errors(lambda: score(cuban, {"meld_points": 140, "wild_canastas": {"aces": 1}}, {})),
@@ -98,7 +99,10 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         ),
         *errors(lambda: score("classic", {}, totals=[0])),
         *errors(lambda: score("classic", {}, {}, totals=[0.5, 0])),
-        *errors(lambda: play(CLASSIC, [parse_sides([{"meld_points": 5000}, {}])] * 2)),
+        *errors(lambda: play(CLASSIC, [parse_sides([OUT_ROUND, STAY_ROUND])] * 4)),
+        *errors(lambda: score("classic", {"meld_points": 99999995}, {})),
+        *errors(lambda: score("classic", {"meld_points": 800}, {"meld_points": 800})),
+        *errors(lambda: score("classic", {"meld_points": 100}, {}, totals=[49950, 0])),
         *errors(lambda: play(CLASSIC, [parse_sides([{"meld_points": 3}, {}])])),
         *errors(lambda: parse_cards("A 3♥ banana")),
         *errors(lambda: parse_cards("")),

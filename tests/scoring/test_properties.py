@@ -33,24 +33,33 @@ def valid_round(draw: st.DrawFn, variant_id: str) -> list[dict[str, Any]]:
     v = load_variant(variant_id)
     out_side = draw(st.one_of(st.none(), st.integers(0, v.sides - 1)))
     red_left = v.red_threes_count
-    sides = []
+    counts = []
     for index in range(v.sides):
         natural = draw(st.integers(0, 11 // v.sides))
         mixed = draw(st.integers(0, 12 // v.sides - 1))
-        going_out = index == out_side
-        if going_out:
+        if index == out_side:
             natural = max(natural, v.going_out.canastas_needed)
+        counts.append((natural, mixed))
+    # card points of all sides together stay within what the decks hold
+    points_left = v.deck_card_points - sum(35 * n + 50 * m for n, m in counts)
+    sides = []
+    for index, (natural, mixed) in enumerate(counts):
+        going_out = index == out_side
         red = draw(st.integers(0, red_left))
         red_left -= red
         red_in_hand = draw(st.integers(0, red_left)) if not going_out else 0
         red_left -= red_in_hand
+        extra = 5 * draw(st.integers(0, min(200, points_left // 5)))
+        points_left -= extra
+        hand = 5 * draw(st.integers(0, min(60, points_left // 5)))
+        points_left -= hand
         side: dict[str, Any] = {
-            "meld_points": 35 * natural + 50 * mixed + 5 * draw(st.integers(0, 200)),
+            "meld_points": 35 * natural + 50 * mixed + extra,
             "natural_canastas": natural,
             "mixed_canastas": mixed,
             "red_threes": red,
             "red_threes_in_hand": red_in_hand,
-            "hand_points": 5 * draw(st.integers(0, 60)),
+            "hand_points": hand,
         }
         if going_out:
             concealed = v.going_out.concealed_bonus is not None and draw(st.booleans())

@@ -13,8 +13,13 @@ Quick start::
         await fake.wait_until_ready()
         ix = await fake.slash("score", {"points": 50})
         message = await ix.response()
+
+Discord's faults on demand: ``fake.inject_fault("callback", "429_no_via")`` (also ``"429"``,
+``"500"``, ``"hang"``; routes ``"edit"``, ``"followup"``, ``"webhook"``, ``"channel_message"``);
+``fake.failed_interactions`` lists what was not acknowledged within the 3 s.
 """
 
+from .faults import Fault
 from .interactions import Callback, InteractionHandle, SentMessage
 from .models import (
     ADMINISTRATOR,
@@ -38,6 +43,7 @@ __all__ = [
     "FakeGuild",
     "FakeMember",
     "FakeUser",
+    "Fault",
     "GatewayFrame",
     "InteractionHandle",
     "RecordedRequest",

@@ -275,7 +275,7 @@ class GatewayHub:
     async def _identify(
         self, ws: web.WebSocketResponse, connection: int, data: JSON
     ) -> GatewaySession | None:
-        if data.get("token") != self.state.config.token:
+        if data.get("token") != self.state.config.token or self.state.config.reject_identify:
             await ws.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return None
         shard_id, shard_count = data.get("shard") or [0, 1]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from .faults import FAULT_KEY
 from .http_utils import DiscordError, invalid_form_body, json_response, no_content, unknown
 from .interactions import (
     ALREADY_ACKNOWLEDGED,
@@ -265,9 +266,11 @@ async def _deliver(
     is parsed), the fake first asks the bot for a heartbeat over the gateway and waits for
     it: a round trip through the bot's event loop, as a sync barrier.
     """
+    state = _state(request)
+    if request.get(FAULT_KEY) is not None:
+        return response  # applied, but the armed fault answers instead (faults.py)
     await response.prepare(request)
     await response.write_eof()
-    state = _state(request)
 
     async def mark_delivered() -> None:
         if state.hub is not None:

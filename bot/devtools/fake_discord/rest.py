@@ -7,6 +7,8 @@ Discord does, and answers unknown routes with Discord's 404 JSON so a test notic
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -15,6 +17,7 @@ from aiohttp import web
 
 from . import interaction_routes
 from .commands_validation import validate_command, validate_commands
+from .faults import FAULT_KEY, Fault, fault_response
 from .http_utils import UNAUTHORIZED, DiscordError, invalid_form_body, json_response, no_content
 from .http_utils import unknown as unknown_error
 from .messages import (
@@ -72,6 +75,9 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             if problem is not None and problem.status == 405:
                 raise DiscordError(405, 0, "405: Method Not Allowed")
             raise DiscordError(404, 0, "404: Not Found")
+        fault = state.faults.take(request.method, request.path)
+        if fault is not None:
+            return await _answer_with_fault(state, request, handler, fault)
         response = await handler(request)
     except DiscordError as error:
         response = json_response(error.body, error.status)
@@ -100,6 +106,37 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         log.warning("fake discord: unknown route %s %s", request.method, request.path)
     state.changed()
     return response
+
+
+async def _answer_with_fault(
+    state: FakeState, request: web.Request, handler: Handler, fault: Fault
+) -> web.StreamResponse:
+    """Answer an armed fault instead of the call (or after it, for ``apply``)."""
+    body = await cached_body(request)
+    status = 0 if fault.kind == "hang" else int(fault.kind[:3])
+    if fault.apply:
+        request[FAULT_KEY] = fault
+        with contextlib.suppress(DiscordError):
+            await handler(request)
+    state.recorder.requests.append(
+        RecordedRequest(
+            method=request.method,
+            path=request.path,
+            query=dict(request.query),
+            body=body.json,
+            files=body.files,
+            status=status,
+            response={"fault": fault.kind},
+            known_route=True,
+        )
+    )
+    state.changed()
+    if fault.kind != "hang":
+        return fault_response(fault)
+    await asyncio.sleep(fault.hang_seconds)
+    if request.transport is not None:
+        request.transport.close()
+    raise asyncio.CancelledError  # the connection is gone: nothing is written
 
 
 # ----- users, application, gateway info ------------------------------------------------

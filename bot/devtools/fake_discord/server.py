@@ -15,6 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .faults import Fault
 from .gateway import GatewayHub, GatewaySession
 from .interaction_payloads import (
     OptionBuilder,
@@ -206,7 +207,46 @@ class FakeDiscord:
     def token_lifetime(self, value: float) -> None:
         self.state.config.token_lifetime = value
 
+    # ----- Discord faults -------------------------------------------------------------------
+    def inject_fault(
+        self,
+        route: str,
+        kind: str,
+        *,
+        times: int = 1,
+        retry_after: float = 0.05,
+        hang_seconds: float = 1.0,
+        apply: bool = False,
+        where: Callable[[str], bool] | None = None,
+    ) -> Fault:
+        """Answer the next ``times`` calls of ``route`` ("callback", "edit", "followup",
+        "webhook", "channel_message") with ``kind`` ("429", "429_no_via", "500", "hang");
+        see ``faults.py``. Returns the armed fault (``.fired`` counts its uses)."""
+        return self.state.faults.arm(
+            Fault(route, kind, times, retry_after, hang_seconds, apply, where)
+        )
+
+    def clear_faults(self) -> None:
+        self.state.faults.clear()
+
     # ----- what the bot did -----------------------------------------------------------------
+    @property
+    def failed_interactions(self) -> list[InteractionRecord]:
+        """Interactions not acknowledged within the 3 s: the user saw "interaction failed"."""
+        return [r for r in self.state.interactions.values() if r.expired]
+
+    def interaction_counts(self) -> dict[str, int]:
+        """How the dispatched interactions fared: acknowledged in time, failed, pending."""
+        records = list(self.state.interactions.values())
+        acknowledged = sum(1 for r in records if r.callback is not None)
+        failed = sum(1 for r in records if r.expired)
+        return {
+            "dispatched": len(records),
+            "acknowledged": acknowledged,
+            "failed": failed,
+            "pending": len(records) - acknowledged - failed,
+        }
+
     @property
     def recorder(self) -> Recorder:
         return self.state.recorder

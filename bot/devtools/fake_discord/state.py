@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .command_store import CommandStore
+from .faults import FaultPlan
 from .interactions import InteractionRecord
 from .messages import AttachmentStore
 from .models import FakeApplication, FakeChannel, FakeGuild, FakeUser
@@ -31,6 +32,8 @@ class FakeConfig:
     heartbeat_interval_ms: int = 41_250
     shard_count: int = 1
     wait_timeout: float = 10.0
+    reject_identify: bool = False
+    """Close every IDENTIFY with 4004 (a token Discord revoked after the REST login worked)."""
 
 
 class FakeState:
@@ -47,6 +50,7 @@ class FakeState:
         self.by_token: dict[str, InteractionRecord] = {}
         self.attachments = AttachmentStore()
         self.recorder = Recorder()
+        self.faults = FaultPlan()
         self.notifier = Notifier()
         self.hub: GatewayHub | None = None
         self.api_base = ""

@@ -1,21 +1,25 @@
 """/forgetme: replace your Discord id by an anonymous one in every game the bot has stored.
 
 It cannot be undone, so it asks first: a private message with a confirm button that only the
-person who asked can press, for 60 seconds. Scores stay (other players' games and ratings keep
-adding up); only the link to the person goes.
+person who asked can press, for 60 seconds (a dynamic item: it works across a restart). Scores
+stay (other players' games and ratings keep adding up); only the link to the person goes.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+import time
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app.errors import mention
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.server_embeds import server_context
+from bot.discord_app.views.guarded import GuardedItem
 from bot.games import forget_user
 from bot.games.privacy import anonymous_name
 from bot.storage.engine import Database
@@ -24,74 +28,71 @@ log = logging.getLogger(__name__)
 CONFIRM_SECONDS = 60.0
 
 
-class ForgetView(discord.ui.View):
-    """Confirm or cancel; answered once, then the buttons go away."""
+FORGET_ID = r"forget:(?P<choice>yes|no):(?P<user>\d+):(?P<until>\d+):(?P<lang>[a-z]{2})"
 
-    def __init__(self, db: Database, origin: discord.Interaction, lang: str) -> None:
-        super().__init__(timeout=CONFIRM_SECONDS)
-        self.db, self.origin, self.lang = db, origin, lang
-        self.answered = False
-        self.confirm.label = t(lang, "forget.confirm")
-        self.cancel.label = t(lang, "forget.cancel")
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.origin.user.id:
-            return True
-        lang = interaction_language(interaction)
-        await interaction.response.send_message(
-            t(lang, "forget.not_yours", user=self.origin.user.mention),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
+class ForgetButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_ID):
+    """Confirm or cancel. Who asked, until when and in which language live in the custom id, so
+    the question can be answered after a restart and several can be open at once."""
+
+    what = "forgetme button"
+
+    def __init__(self, choice: str, user_id: int, until: int, lang: str, label: str = "?") -> None:
+        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                custom_id=f"forget:{choice}:{user_id}:{until}:{lang}",
+            )
         )
-        return False
+        self.choice, self.user_id, self.until, self.lang = choice, user_id, until, lang
 
-    @discord.ui.button(style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
-        if self.answered:
-            await interaction.response.defer()
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(match["choice"], int(match["user"]), int(match["until"]), match["lang"])
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            lang = interaction_language(interaction)
+            await interaction.response.send_message(
+                t(lang, "forget.not_yours", user=mention(self.user_id)),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
             return
-        self.answered = True
-        self.stop()
+        if self.choice == "no":
+            await interaction.response.edit_message(
+                content=t(self.lang, "forget.cancelled"), view=None
+            )
+            return
+        if time.time() > self.until:
+            await interaction.response.edit_message(
+                content=t(self.lang, "forget.expired"), view=None
+            )
+            return
         await interaction.response.defer()
-        report = await forget_user(self.db, self.origin.user.id)
+        db: Database = interaction.client.db  # type: ignore[attr-defined]
+        report = await forget_user(db, self.user_id)
         log.info("a user was forgotten (%d rows changed)", report.rows_changed)
         await interaction.edit_original_response(
             content=t(self.lang, "forget.done", name=anonymous_name(report.anon_id)), view=None
         )
 
-    @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
-        self.answered = True
-        self.stop()
-        await interaction.response.edit_message(content=t(self.lang, "forget.cancelled"), view=None)
 
-    async def on_timeout(self) -> None:
-        if self.answered:
-            return
-        try:
-            await self.origin.edit_original_response(
-                content=t(self.lang, "forget.timeout"), view=None
-            )
-        except discord.HTTPException:
-            log.debug("could not mark the forget-me question as expired")
-
-    async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        log.error(
-            "forgetme button failed (interaction %s, user %s)",
-            interaction.id,
-            interaction.user.id,
-            exc_info=error,
-        )
-        text = t(self.lang, "error.unexpected")
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not tell the user about the failed forgetme")
+def forget_view(lang: str, user_id: int) -> discord.ui.View:
+    """The question's two buttons, valid for ``CONFIRM_SECONDS`` from now."""
+    until = int(time.time() + CONFIRM_SECONDS)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton("yes", user_id, until, lang, t(lang, "forget.confirm")))
+    view.add_item(ForgetButton("no", user_id, until, lang, t(lang, "forget.cancel")))
+    return view
 
 
 class PrivacyCog(commands.Cog):
@@ -104,10 +105,11 @@ class PrivacyCog(commands.Cog):
         lang = (await server_context(db, interaction)).lang
         await interaction.response.send_message(
             t(lang, "forget.question", seconds=int(CONFIRM_SECONDS)),
-            view=ForgetView(db, interaction, lang),
+            view=forget_view(lang, interaction.user.id),
             ephemeral=True,
         )
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ForgetButton)
     await bot.add_cog(PrivacyCog(bot))

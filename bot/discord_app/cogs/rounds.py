@@ -351,7 +351,7 @@ class RoundsCog(
         except REFUSALS as error:
             await refuse(interaction, actor.lang, error)
             return
-        await interaction.response.send_modal(RoundForm(actor.lang, game, variant, record_lines))
+        await interaction.response.send_modal(RoundForm(actor.lang, game, variant))
 
     @app_commands.command(name="undo", description="Undo the last round")
     async def undo(self, interaction: discord.Interaction) -> None:

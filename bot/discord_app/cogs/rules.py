@@ -14,8 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.channel_context import channel_context
-from bot.discord_app.language import interaction_language
+from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
+from bot.discord_app.views.guarded import GuardedItem
 from bot.i18n import translate
 from bot.rules import RenderedTopic, RulesAnswer, RulesIndex, UnknownTopicError, format_plain
 from bot.rules.answer import answer_body
@@ -26,6 +27,7 @@ LANGUAGE_CHOICES = [
     for name, value in (("English", "en"), ("Norsk", "no"), ("Dansk", "da"), ("Suomi", "fi"))
 ]
 EMBED_COLOUR = discord.Colour.dark_green()
+DEFAULT_VARIANT = "classic"
 
 
 SHORT_REST = 280
@@ -71,8 +73,12 @@ def direct_answer(answer: RulesAnswer) -> tuple[list[str] | None, bool]:
 TOPIC_BUTTON_ID = r"rules:(?P<topic>[a-z_]+):(?P<lang>[a-z]{2}):(?P<variant>[a-z0-9-]+)"
 
 
-class TopicButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOPIC_BUTTON_ID):
+class TopicButton(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOPIC_BUTTON_ID
+):
     """A near-tie choice: pressing it shows that topic, to everyone in the channel."""
+
+    what = "rules topic button"
 
     def __init__(self, topic: str, lang: str, variant: str, label: str = "?") -> None:
         super().__init__(
@@ -94,14 +100,24 @@ class TopicButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOPIC
     ) -> TopicButton:
         return cls(match["topic"], match["lang"], match["variant"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction) -> None:
+        index = RulesIndex.load()
         try:
             variant = load_variant(self.variant)
-            topic = RulesIndex.load().topic(self.topic, self.lang, variant)
-        except (UnknownTopicError, UnknownVariantError):
-            await send(interaction, ephemeral=True, content="?")
+        except UnknownVariantError:
+            variant = load_variant(DEFAULT_VARIANT)  # a variant since removed: show the usual
+        try:
+            topic = index.topic(self.topic, self.lang, variant)
+        except UnknownTopicError:
+            await send(interaction, ephemeral=True, content=topic_gone_text(index, self.lang))
             return
         await interaction.response.send_message(embed=topic_embed(topic))
+
+
+def topic_gone_text(index: RulesIndex, lang: str) -> str:
+    """A button for a topic a newer dataset dropped: say so, and list what there is."""
+    titles = "\n".join(f"• {title}" for _, title in index.titles(lang))
+    return t(lang, "rules.topic_gone", topics=titles)[:1990]
 
 
 def choice_view(answer: RulesAnswer, variant_id: str) -> discord.ui.View:

@@ -18,6 +18,7 @@ from bot.discord_app.game_embeds import closed_embed, command_hint
 from bot.discord_app.language import t
 from bot.discord_app.replies import send_error
 from bot.discord_app.views.common import REFUSALS, actor_for, refuse
+from bot.discord_app.views.guarded import GuardedItem
 from bot.games import abandon_game, end_game
 
 CONFIRM_SECONDS = 60
@@ -26,8 +27,12 @@ CONFIRM_ID = (
 )
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONFIRM_ID):
+class ConfirmButton(
+    GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONFIRM_ID
+):
     """ "Yes, end it" or "Cancel" on a closing prompt."""
+
+    what = "confirm button"
 
     def __init__(
         self, choice: str, action: str, game_id: int, user_id: int, until: int, label: str = "?"
@@ -65,7 +70,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
             int(match["until"]),
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction) -> None:
         actor = await actor_for(interaction)
         lang = actor.lang
         if interaction.user.id != self.user_id:

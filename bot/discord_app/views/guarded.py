@@ -1,0 +1,44 @@
+"""Buttons whose failures reach the user, and the walk over a message's components.
+
+Why: discord.py runs a dynamic item's callback in a task of its own and only logs what escapes
+it ("Ignoring exception in dynamic item callback"), so the person who pressed the button hears
+nothing. A ``GuardedItem`` runs its ``press`` behind the same handler as commands
+(``failures.report_failure``): a localised private answer, and a log line that fits the cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+
+from bot.discord_app.failures import report_failure
+
+
+class GuardedItem:
+    """Mix in before ``discord.ui.DynamicItem``; implement ``press`` instead of ``callback``."""
+
+    what = "button"
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.press(interaction)
+        except Exception as error:  # every failure is answered and logged by its kind
+            await report_failure(interaction, error, self.what)
+
+
+def message_components(message: discord.Message | None) -> Iterator[Any]:
+    """Every component of ``message`` (rows, sections and containers opened), depth first."""
+    stack: list[Any] = list(message.components) if message is not None else []
+    while stack:
+        component = stack.pop(0)
+        yield component
+        for attribute in ("children", "components"):
+            stack[:0] = list(getattr(component, attribute, None) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.insert(0, accessory)

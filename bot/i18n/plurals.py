@@ -1,0 +1,54 @@
+"""Counted words ("1 canasta", "2 canastas") through Babel's plural rules, not "canasta(s)".
+
+A catalog message writes the count with a word as its format spec, ``{needed:canasta}``; the
+word's forms are messages ``plural.canasta.one`` / ``plural.canasta.other`` (and any other
+CLDR category a language needs), each with ``{n}``. Which form a number takes comes from
+``babel.Locale.plural_form``, so languages with other rules need only their own messages.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from babel import Locale
+
+COUNTED = re.compile(r"\{(\w+):([a-z_]+)\}")
+"""``{param:word}``: a format spec made of letters is a counted word, never a number format."""
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(lang: str, n: int) -> str:
+    """CLDR plural category of ``n`` in ``lang`` ("one", "other", ...)."""
+    return str(_locale(lang).plural_form(abs(n)))
+
+
+class Counted:
+    """A number that formats as "<n> <word in the right form>" for a word spec."""
+
+    def __init__(self, lang: str, n: Any, lookup: Callable[[str], str | None]) -> None:
+        self.lang, self.n, self.lookup = lang, n, lookup
+
+    def __format__(self, spec: str) -> str:
+        if not isinstance(self.n, int) or isinstance(self.n, bool):
+            return format(self.n, spec)
+        form = self.lookup(f"plural.{spec}.{plural_category(self.lang, self.n)}")
+        if form is None:
+            form = self.lookup(f"plural.{spec}.other")
+        return form.format(n=self.n) if form is not None else f"{self.n} {spec}"
+
+
+def counted_params(
+    lang: str, text: str, params: dict[str, Any], lookup: Callable[[str], str | None]
+) -> dict[str, Any]:
+    """``params`` with every number used as ``{name:word}`` in ``text`` wrapped to count."""
+    names = {match.group(1) for match in COUNTED.finditer(text)}
+    if not names:
+        return params
+    return {k: Counted(lang, v, lookup) if k in names else v for k, v in params.items()}
