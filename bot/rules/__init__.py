@@ -1,17 +1,18 @@
-"""Rules questions: the topic dataset, multilingual search and computed answers (pure Python).
+"""Rules questions: the topic dataset, a learned topic model and computed answers (pure Python).
 
-No Discord and no database here; ``rules_data/topics/*.toml`` is read once per process.
+No Discord and no database here; ``rules_data/topics/*.toml`` and the shipped model
+``rules_data/model/topics.npz`` are read once per process (nothing is built at start-up).
 
 Public API::
 
     from bot.rules import RulesIndex, format_plain, run_ask
 
-    index = RulesIndex.load()                       # built once, cached for the process
+    index = RulesIndex.load()                       # read once, cached for the process
     answer = index.ask(question, lang=None, locale="da", variant=variant)
     answer.kind        # "answer" | "choice" | "no_match"
     answer.language    # reply language: lang, else the Discord locale, else the question's own
     answer.topics      # RenderedTopic(id, title, text, applies, note, ...): 1 for an answer,
-                       # the 2 nearly tied ones for a choice (show buttons), none for no_match
+                       # the 2 likeliest for a choice (show buttons), none for no_match
     answer.computed    # sentences worked out from numbers/cards in the question, shown first
     answer.lead        # the topic's facts that answer this question, shown under the title
     answer.suggestions # (id, title): "see also" for an answer, every topic for no_match
@@ -26,12 +27,13 @@ Public API::
 other variants (e.g. Cuban wild canastas at a classic table) is still answered, rendered with its
 own variant's numbers, with ``applies=False`` and a ``note`` saying so.
 
-Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, stemming, stop words),
-``bm25``, ``ngrams``, ``search``, ``numbers`` (computed answers), ``number_words`` (numbers,
-player counts and variant names said in words), ``round_talk`` (a round told in words),
-``facts`` (the direct answer first), ``answer`` (reply kinds, plain text), ``autocomplete``,
-``index`` (the facade), ``evaluate`` (accuracy table). Player words come from the lexicon
-(``bot.scoring.vocabulary``).
+Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, folding, stemming, stop
+words), ``features`` (what the model sees), ``model`` (the shipped weights), ``train`` (learning
+them, needs the ``train`` extra), ``search`` (ranking), ``variant_words`` (a variant named in the
+question), ``numbers`` (computed answers), ``number_words`` (numbers, player counts and variant
+names said in words), ``round_talk`` (a round told in words), ``facts`` (the direct answer
+first), ``answer`` (reply kinds, plain text), ``autocomplete``, ``index`` (the facade),
+``evaluate`` (accuracy table). Player words come from the lexicon (``bot.scoring.vocabulary``).
 """
 
 from bot.rules.answer import RulesAnswer, format_plain

@@ -1,9 +1,9 @@
 """What a rules question gets back, how the kind of reply is chosen, and its plain-text form.
 
-The thresholds turn scores into a behaviour players can trust: answer when one topic is clearly
-ahead, offer a choice when two are nearly tied (the Discord layer shows buttons), and say
-"I don't know" with the list of topics rather than guess when nothing explains the question.
-They were set on the evaluation set in ``tests/rules/questions.toml``.
+The thresholds turn the topic model's calibrated probabilities (``model.py``) into a behaviour
+players can trust: answer when one topic is clearly ahead, offer a choice when the model is
+unsure or two are nearly tied (the Discord layer shows buttons), and say "I don't know" with the
+list of topics rather than guess when nothing explains the question or it is small talk.
 """
 
 from __future__ import annotations
@@ -19,20 +19,15 @@ from bot.rules.topics import Fact
 
 Kind = Literal["answer", "choice", "no_match"]
 
-MIN_SCORE = 0.20
-"""Below this the best topic explains too little of the question: decline. Lowered from 0.22
-once small talk had evidence of its own (``smalltalk.py``): leaving each labelled set out in
-turn, rules questions with the right topic in the top three rose by 0.1-0.4 points and
-off-topic chat declined fell by 0.7 on the blind-written sets and not at all on the written
-ones (at 0.18 the trade was 0.2-0.7 against 1.4)."""
-TIE_RATIO = 0.90
+DECLINE = 0.15
+"""Below this probability for the best topic the question is declined with the list of topics:
+nothing the model learned explains it."""
+CONFIDENT = 0.45
+"""Below this (and above ``DECLINE``) the two likeliest topics are offered as a choice."""
+TIE_RATIO = 0.6
 """The runner-up within this fraction of the best: let the user choose between the two."""
-GAME_FLOOR = 0.06
-"""A question in the game's vocabulary whose best score is below ``MIN_SCORE`` but above this is
-offered the two closest topics: a player who asks "can i throw 2 cards away at the end of my
-go" is asking a rules question, even when no topic explains most of its words."""
-SUGGEST_RATIO = 0.70
-"""Other topics within this fraction of the best are offered as "did you mean"."""
+SUGGEST = 0.08
+"""Runners-up at least this probable are offered as "see also"."""
 MAX_SUGGESTIONS = 3
 
 
@@ -67,28 +62,19 @@ class RulesAnswer:
 
 
 def decide(
-    ranking: tuple[ScoredTopic, ...], strong: bool = False, game: bool = False
+    ranking: tuple[ScoredTopic, ...], off_topic: float = 0.0
 ) -> tuple[Kind, list[str], list[str]]:
-    """(kind, topic ids to show, topic ids to suggest) from the ranked scores.
+    """(kind, topic ids to show, topic ids to suggest) from the model's probabilities.
 
-    A weak best score is declined, unless the question is ``strong`` (it names the game's own
-    vocabulary, see ``SearchResult.strong``): a player who asks about jokers or eights is
-    asking a rules question, and the two closest topics serve them better than the full list.
-    So does a question in the game's vocabulary (``game``) that scores at least ``GAME_FLOOR``.
-    """
-    if not ranking:
+    Small talk likelier than every topic, or a best topic below ``DECLINE``, is declined; a
+    best topic the model is unsure of, or one nearly tied with the next, becomes a choice."""
+    if not ranking or off_topic >= ranking[0].score or ranking[0].score < DECLINE:
         return "no_match", [], []
-    if ranking[0].score < MIN_SCORE:
-        wanted = strong or (game and ranking[0].score >= GAME_FLOOR)
-        if not wanted or len(ranking) < 2:
-            return "no_match", [], []
-        return "choice", [ranking[0].id, ranking[1].id], []
     best = ranking[0]
-    if len(ranking) > 1 and ranking[1].score >= TIE_RATIO * best.score:
+    if len(ranking) > 1 and (best.score < CONFIDENT or ranking[1].score >= TIE_RATIO * best.score):
         return "choice", [best.id, ranking[1].id], []
     runners_up = ranking[1 : 1 + MAX_SUGGESTIONS]
-    suggested = [hit.id for hit in runners_up if hit.score >= SUGGEST_RATIO * best.score]
-    return "answer", [best.id], suggested
+    return "answer", [best.id], [hit.id for hit in runners_up if hit.score >= SUGGEST]
 
 
 def format_plain(answer: RulesAnswer) -> str:

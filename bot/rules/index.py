@@ -1,22 +1,22 @@
-"""``RulesIndex``: the rules dataset, its search index and autocomplete, built once per process.
+"""``RulesIndex``: the rules dataset, the topic model and autocomplete, loaded once per process.
 
 This is the one object the front ends (Discord cogs, CLI) talk to; see ``bot/rules/__init__``
 for the API. It picks the reply language, asks the search, adds computed figures and decides
-between an answer, a choice between two topics and an honest "no match".
+between an answer, a choice between two topics and an honest "no match". Loading reads the
+shipped model (``rules_data/model/topics.npz``); nothing is built or trained at start-up.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.i18n import language_for_discord_locale, translate
 from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
-from bot.rules.examples import Example, all_examples
 from bot.rules.facts import FactIndex
+from bot.rules.model import TopicModel, shipped_model
 from bot.rules.number_words import player_count, variant_named
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
@@ -26,13 +26,11 @@ from bot.rules.numbers import (
     OpeningAnswer,
     compute,
 )
-from bot.rules.numbers import (
-    clear_caches as clear_number_caches,
-)
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import ScoredTopic, SearchIndex
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
+from bot.rules.variant_words import overview_topic
 from bot.scoring import Variant, all_variants, load_variant
 
 DEFAULT_VARIANT = "classic"
@@ -71,10 +69,11 @@ def variant_for_players(count: int | None, table: Variant) -> str | None:
 
 
 class RulesIndex:
-    def __init__(self, topics: Mapping[str, Topic], examples: Iterable[Example] = ()) -> None:
-        """``examples``: labelled player questions the search learns from (``examples.py``)."""
+    def __init__(self, topics: Mapping[str, Topic], model: TopicModel | None = None) -> None:
+        """``model``: the topic model to rank with (the shipped one unless given, e.g. one
+        trained without an evaluation set: ``bot.rules.evaluate``)."""
         self.topics = dict(topics)
-        self.search_index = SearchIndex(self.topics, examples)
+        self.search_index = SearchIndex(self.topics, model or shipped_model())
         self.completions = Autocomplete(self.topics)
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
 
@@ -83,24 +82,10 @@ class RulesIndex:
         """Built on the first answer, not at start-up (about 0.06 s)."""
         return FactIndex(self.topics)
 
-    def relearned(self, examples: Iterable[Example]) -> RulesIndex:
-        """This index with its search's learned channel trained on ``examples`` instead (see
-        ``SearchIndex.relearned``); the shipped index is left as it is."""
-        twin = copy.copy(self)
-        twin.search_index = self.search_index.relearned(examples)
-        twin._rendered_topics = {}
-        return twin
-
     @classmethod
     def load(cls) -> RulesIndex:
-        """The shipped dataset's index; built on first use, then shared by the process."""
+        """The shipped dataset and model; read on first use, then shared by the process."""
         return _shipped()
-
-    def clear_caches(self) -> None:
-        """Forget every per-word result of the search and the computed answers: what a
-        question costs the first time its words are seen (the benchmark's cold figure)."""
-        self.search_index.clear_caches()
-        clear_number_caches()
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
         """The topic rendered for ``variant``; kept per variant object, since a rendering
@@ -148,7 +133,11 @@ class RulesIndex:
             or variant_for_players(player_count(question), table)
         )
         variant = load_variant(asked) if asked and asked != table.id else table
-        kind, shown, suggested = decide(result.hits, result.strong, result.game)
+        kind, shown, suggested = decide(result.hits, result.off_topic)
+        overview = overview_topic(asked) if asked else None
+        if kind == "answer" and overview and overview not in shown:
+            # "red threes in Cuban": the rule for Cuban, and Cuban's overview beside it
+            suggested = [overview, *(t for t in suggested if t != overview)][:3]
         top = result.hits[0].id if result.hits else None
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
         figures = (
@@ -161,6 +150,7 @@ class RulesIndex:
         sure = (
             kind == "answer"
             and top != CARD_VALUES_TOPIC
+            and result.hits[0].score >= SURE
             and not self._close(result.hits, CARD_VALUES_TOPIC)
         )
         forced = [
@@ -289,6 +279,9 @@ class RulesIndex:
 
 
 HAND_RANKS = 2
+SURE = 0.8
+"""The topic model's probability at which it is sure of a rule: below it, cards of one rank
+named in the question ("en joker") are answered with the card values."""
 CARD_CLOSE = 0.5
 CARD_CLOSE_RANKS = 5
 """A hand of several ranks counted in the question ("left in hand K 7 7 A, how much") is
@@ -302,7 +295,7 @@ with the card values measured 0.1-0.4 points lower on each group of sets."""
 
 @functools.cache
 def _shipped() -> RulesIndex:
-    return RulesIndex(all_topics(), all_examples())
+    return RulesIndex(all_topics())
 
 
 def run_ask(question: str, lang: str | None = None, variant_id: str | None = None) -> str:

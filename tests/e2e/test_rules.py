@@ -90,7 +90,9 @@ async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
 async def test_a_near_tie_for_a_named_variant_shows_that_variants_rule_when_pressed(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    message = await (await fake.slash("rules", {"question": "threes in cuban"})).response()
+    message = await (
+        await fake.slash("rules", {"question": "red threes cuban or classic"})
+    ).response()
     buttons = [c for row in message.components for c in row["components"]]
     red = next(b for b in buttons if ":red_threes:" in b["custom_id"])
     shown = await (await fake.click(message, red["custom_id"])).response()

@@ -297,10 +297,11 @@ def test_choice_offers_two_topics() -> None:
     from bot.rules.answer import decide
     from bot.rules.search import ScoredTopic
 
-    ranking = (ScoredTopic("a", 0.5, 0, 0), ScoredTopic("b", 0.48, 0, 0))
+    ranking = (ScoredTopic("a", 0.5), ScoredTopic("b", 0.45))
     assert decide(ranking) == ("choice", ["a", "b"], [])
-    ranking = (ScoredTopic("a", 0.9, 0, 0), ScoredTopic("b", 0.2, 0, 0))
+    ranking = (ScoredTopic("a", 0.9), ScoredTopic("b", 0.02))
     assert decide(ranking) == ("answer", ["a"], [])
+    assert decide(ranking, off_topic=0.95) == ("no_match", [], [])
     assert decide(()) == ("no_match", [], [])
 
 
@@ -409,28 +410,6 @@ def test_two_hours_is_not_a_deuce() -> None:
 
 
 @pytest.mark.parametrize(
-    ("question", "lang", "topic"),
-    [
-        ("which number do we play up to", "en", "end_of_game"),
-        ("kan jeg fortryde den sidste runde", "da", "scorekeeping_bot"),
-        ("voiko edellisen kirjauksen perua", "fi", "scorekeeping_bot"),
-        ("how many cards in a canasta", "en", "canastas"),
-        ("montako korttia tarvitaan kanastaan", "fi", "canastas"),
-        ("hvad kalder man 7 af samme slags", "da", "canastas"),
-        ("kunne vi spille cubansk, hvor mange kort får hver og hvordan blir lagene", "no", "cuban"),
-    ],
-)
-def test_phrases_that_name_nothing_but_the_game_are_answered(
-    question: str, lang: str, topic: str
-) -> None:
-    """Playing up to a score, taking back an entry, seven alike: no card or game word, yet a
-    rules question, answered with the topic it asks about first."""
-    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
-    assert answer.kind != "no_match"
-    assert answer.topic_ids[0] == topic
-
-
-@pytest.mark.parametrize(
     ("question", "lang"),
     [
         ("anyone seen the Joker movie yet, worth it?", "en"),
@@ -443,152 +422,6 @@ def test_game_words_in_small_talk_get_no_answer_and_no_figure(question: str, lan
     answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
     assert answer.kind == "no_match"
     assert answer.computed == ()
-
-
-def test_a_frozen_pile_with_jokers_in_hand_is_still_a_rules_question() -> None:
-    answer = INDEX.ask("is the pile frozen if I have two jokers in my hands", variant=CLASSIC)
-    assert answer.topic_ids[0] == "frozen_pile"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang", "topic"),
-    [
-        (
-            "the pile isn't frozen, top card is a 7 and I have a 7 and a joker, can I take it",
-            "en",
-            "taking_pile",
-        ),
-        ("a deuce is on top of the discards, can I pick them up", "en", "taking_pile"),
-        (
-            "bunken er ikke frossen, jeg har en knekt og en toer, knekt ligger øverst",
-            "no",
-            "taking_pile",
-        ),
-        ("there's a joker buried in the pile, can I take it", "en", "frozen_pile"),
-        ("in cuban can I take the pile with one card that fits our meld", "en", "frozen_pile"),
-        ("kan jeg trække fra bunken og så også tage kastebunken", "da", "turn"),
-        ("I drew the very last card, do I still meld and discard", "en", "stock_exhausted"),
-    ],
-)
-def test_what_the_question_says_of_the_pile_and_the_stock_decides_the_rule(
-    question: str, lang: str, topic: str
-) -> None:
-    """A pile said not to be frozen, or a wild card on top, is the ordinary taking rule; a wild
-    card inside it, or Cuban, is the frozen pile; the stock named without running out is the
-    turn."""
-    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
-    assert answer.topic_ids[0] == topic
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("cuban: cards dealt to each player, and what score do we play to?", "en"),
-        ("kubansk, hvor mange kort får hver og hvad spiller vi til", "da"),
-        ("kuubalainen: montako korttia per pelaaja ja mikä on tavoite", "fi"),
-    ],
-)
-def test_a_variant_as_a_whole_beside_one_of_its_rules_is_the_overview(
-    question: str, lang: str
-) -> None:
-    """The deal and the target asked together for Cuban: its overview states both."""
-    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
-    assert answer.topic_ids[0] == "cuban"
-
-
-def test_holding_a_black_three_in_cuban_is_still_the_black_three_rule() -> None:
-    answer = INDEX.ask("i cubansk, hvad koster det at sidde med en sort treer", variant=CLASSIC)
-    assert answer.topic_ids[0] == "black_threes"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("may a wild canasta take an eighth card", "en"),
-        ("hvor mange point er en canasta af vilde kort værd", "da"),
-        ("saako villikanastaan lisätä kortteja", "fi"),
-    ],
-)
-def test_a_canasta_named_as_wild_is_the_cuban_wild_card_canasta(question: str, lang: str) -> None:
-    answer = INDEX.ask(question, lang=lang, variant=CUBAN)
-    assert answer.topic_ids[0] == "wild_canastas"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang", "topic"),
-    [
-        ("where do i find the leaderboard", "en", "scorekeeping_bot"),
-        ("missä näkee tilastot", "fi", "scorekeeping_bot"),
-        ("me kolme tänään, montako korttia jaetaan", "fi", "three_players"),
-        ("can we play canasta with 3, what changes", "en", "three_players"),
-    ],
-)
-def test_the_bots_own_words_and_spoken_counts_are_understood(
-    question: str, lang: str, topic: str
-) -> None:
-    """The leaderboard and statistics are the bot's; "me kolme" and "play with 3" say how
-    many play, as "vi er tre" does."""
-    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
-    assert answer.topic_ids[0] == topic
-
-
-def test_a_match_watched_last_night_is_small_talk() -> None:
-    answer = INDEX.ask("did you watch the match yesterday, what a finish", variant=CLASSIC)
-    assert answer.kind == "no_match"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("frost tonight, I have to cover the plants after this round", "en"),
-        ("pcen frøs, vent litt", "no"),
-        ("så I den nye sæson i går?", "da"),
-        ("kuka hakee juomat seuraavaksi", "fi"),
-    ],
-)
-def test_weather_screens_shows_and_drinks_are_small_talk(question: str, lang: str) -> None:
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
-
-
-def test_a_player_count_written_as_2p_is_two_players() -> None:
-    assert INDEX.ask("2p rules?", variant=CLASSIC).topic_ids[0] == "two_players"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("what a wild weekend that was, still tired", "en"),
-        ("makkeren min fra badminton ringte, hun er syk", "no"),
-        ("hovedtelefonerne fryser hele tiden", "da"),
-        ("villi päivä takana, nyt rentoudutaan", "fi"),
-    ],
-)
-def test_a_wild_week_a_sports_partner_and_frozen_headphones_are_small_talk(
-    question: str, lang: str
-) -> None:
-    """ "makker" is a partner at badminton or at work as often as at the table, so it no longer
-    outweighs an everyday word; "wild" and "freeze" in their everyday senses are chatter."""
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
-
-
-@pytest.mark.parametrize(
-    ("question", "lang", "topic"),
-    [
-        ("vi er to lag på to, hvem sitter hvor", "no", "equipment_deal"),
-        ("me n my bf tonight, how does it work with 2", "en", "two_players"),
-        ("going out the normal way, not concealed, what's the bonus", "en", "going_out"),
-        ("hvor længe spiller vi videre", "da", "end_of_game"),
-        ("cubansk, kort pr. spiller?", "da", "cuban"),
-        ("ingen flere kort i bunken og ingen har gått ut, hva nå", "no", "stock_exhausted"),
-    ],
-)
-def test_counts_seating_and_what_a_question_rules_out_decide_the_topic(
-    question: str, lang: str, topic: str
-) -> None:
-    """Two teams of two is the partnership game's seating; six players shuffling their decks
-    is the six-player game as a whole; "not concealed" rules concealed going out out; "how long
-    do we go on" is the end of the game."""
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic
 
 
 @pytest.mark.parametrize(
@@ -642,70 +475,21 @@ def test_a_listed_hand_is_answered_with_the_card_values() -> None:
 
 
 @pytest.mark.parametrize(
-    ("question", "lang"),
+    ("question", "topic"),
     [
-        ("can someone grab more napkins", "en"),
-        ("kona henter meg klokka tolv", "no"),
-        ("færgen var forsinket i morges", "da"),
-        ("laivan kannella oli liukasta", "fi"),
+        ("Are aces wild in canasta?", "melds_wild_cards"),
+        ("How many jokers are there in Canasta?", "equipment_deal"),
+        ("Can you discard a 3 in canasta?", "black_threes"),
+        ("How many canastas do you need for 4 players?", "going_out"),
     ],
 )
-def test_napkins_ferries_and_a_lift_home_are_small_talk(question: str, lang: str) -> None:
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
+def test_short_questions_that_name_the_game_reach_their_topic(question: str, topic: str) -> None:
+    """The game's own name in a question must not pull it towards the canasta topics."""
+    assert INDEX.ask(question, variant=CLASSIC).topic_ids[0] == topic
 
 
-def test_picking_up_the_discards_is_not_a_lift_home() -> None:
-    answer = INDEX.ask("can I look through the discards before I pick them up", variant=CLASSIC)
-    assert answer.topic_ids[0] == "taking_pile"
-
-
-@pytest.mark.parametrize(
-    ("question", "overview"),
-    [
-        ("hva er annerledes når man er tre", "three_players"),
-        ("tomandsspil, hvad er anderledes", "two_players"),
-        ("min mann og jeg spiller bare vi to, hvilke regler er annerledes", "two_players"),
-        ("three-handed: rule changes vs classic?", "three_players"),
-    ],
-)
-def test_what_changes_for_a_count_said_any_way_is_its_overview(
-    question: str, overview: str
-) -> None:
-    """ "når man er tre", "bare vi to", "tomandsspil" state the count; who plays ("min mann og
-    jeg") and "vs classic" ask about no rule of their own."""
-    assert INDEX.ask(question, variant=CLASSIC).topic_ids[0] == overview
-
-
-@pytest.mark.parametrize(
-    ("question", "lang", "topic"),
-    [
-        ("makker sagde nej, men jeg gik ud alligevel, hvad nu", "da", "penalties_and_mistakes"),
-        ("can we switch off the rule about asking partner at our table", "en", "house_rules"),
-    ],
-)
-def test_going_out_against_a_no_and_switching_a_rule_off(
-    question: str, lang: str, topic: str
-) -> None:
-    """Going out after the partner said no is a mistake to put right; switching a rule off is
-    choosing the table's rules."""
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).topic_ids[0] == topic
-
-
-@pytest.mark.parametrize(
-    ("question", "lang"),
-    [
-        ("who's the joker who ate all the cake", "en"),
-        ("det er meldt sol i morgen", "no"),
-        ("nogen der har set min telefon", "da"),
-        ("lähdetäänkö kaljalle pelin jälkeen", "fi"),
-    ],
-)
-def test_a_joker_who_ate_the_cake_and_a_weather_forecast_are_small_talk(
-    question: str, lang: str
-) -> None:
-    assert INDEX.ask(question, lang=lang, variant=CLASSIC).kind == "no_match"
-
-
-def test_what_else_is_different_in_a_variant_is_its_overview() -> None:
-    answer = INDEX.ask("the pile is always frozen in cuban, what else is different?")
-    assert answer.topic_ids[0] == "cuban"
+@pytest.mark.parametrize("question", ["why is it called canasta", "can you play it online"])
+def test_questions_about_the_game_rather_than_its_rules_are_declined(question: str) -> None:
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert answer.kind == "no_match"
+    assert not answer.computed

@@ -1,21 +1,13 @@
-"""Retrieval accuracy floors (``python -m bot.rules.evaluate --questions FILE``).
+"""Accuracy of the topic model, leaving each labelled set out in turn (``-m evaluation``).
 
-The labelled question sets live in ``rules_data/questions``: the search learns from them
-(``bot/rules/classifier.py``). Each was written from the topics' texts only, committed before a
-round of changes, and run once when the round was done (that first figure is kept in the
-README), then tuned on. Here every set is graded with itself left out of what the search learned
-(leave-one-set-out), and the floors hold on the tuning set and on all sets together.
+The labelled question sets live in ``rules_data/questions`` and the model learns from all of
+them (``python -m bot.rules.train``). The evaluation job grades every set with a model trained
+on everything else (leave-one-set-out, ``python -m bot.rules.evaluate --all``): minutes of
+training, so it is excluded from the default run and named in the README
+(``pytest -m evaluation tests/rules``, with the ``train`` extra installed). These are not
+first-run figures: the sets were run, and the search tuned, before they were labelled data.
 
-The ``questions_written_*`` sets were written to teach, not to measure: 14 questions for every
-topic (9 in the ``_more_`` sets), rare ones included, covering each fact of its answer, and
-off-topic chatter chosen for
-its game words ("my computer froze"). They are graded the same way, left out in turn, against a
-floor of their own: they are harder than the blind sets (README, "Rules accuracy").
-
-The set in ``tests/rules`` is the current blind set: written from the topic texts before a
-round's changes (or after them, to be run once on that code), never tuned to, only reported.
-When the next round starts it moves to ``rules_data/questions`` and a new blind set is written
-first.
+The set in ``tests/rules`` is the current blind set: never learned from, only reported.
 """
 
 from __future__ import annotations
@@ -24,53 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.evaluate import Tally, index_without, load_questions, table
-from bot.rules.evaluate import evaluate as run_evaluation
+from bot.rules.evaluate import load_questions, table
 from bot.rules.examples import OFF_TOPIC, example_files
 from bot.rules.topics import LANGS, all_topics
 
-TOP1_PER_LANGUAGE = 0.90
-TOP3_OVERALL = 0.98
-OFF_TOPIC_DECLINED = 0.80
-WRITTEN_TOP1 = 0.70
-WRITTEN_TOP3 = 0.94
-WRITTEN_OFF_TOPIC = 0.70
-"""Floors for the written sets, a little below what they measured when added (73% top-1, 95.6%
-top-3, 74% off-topic declined): below the issue's bars, kept so that they cannot slip."""
+TOP1_PER_LANGUAGE = 0.94
+TOP3_OVERALL = 0.99
+OFF_TOPIC_DECLINED = 0.92
+"""A little below what the job measured when the model replaced the cue lists (2026-12-01):
+top-1 94.8 / 95.3 / 95.3 / 95.0% (en no da fi), top-3 99.4%, off-topic declined 93.5%."""
 BLIND = Path(__file__).with_name("questions_blind26.toml")
-
-
-def _left_out(paths: list[Path]) -> tuple[dict[str, Tally], list]:
-    tallies: dict[str, Tally] = {}
-    misses: list = []
-    for path in paths:
-        questions = load_questions(path)
-        found, missed = run_evaluation(index_without(questions), questions)
-        for lang, tally in found.items():
-            tallies.setdefault(lang, Tally()).add(tally)
-        misses += missed
-    return tallies, misses
-
-
-def _written(path: Path) -> bool:
-    return path.stem.startswith("questions_written_")
-
-
-SETS = {
-    "tuning set": lambda: _left_out([p for p in example_files() if p.stem == "questions"]),
-    "every blind-written set": lambda: _left_out([p for p in example_files() if not _written(p)]),
-}
-
-
-@pytest.fixture(
-    scope="module",
-    params=[
-        pytest.param(k, marks=[] if k == "tuning set" else pytest.mark.evaluation)
-        for k in sorted(SETS)
-    ],
-)
-def results(request):
-    return SETS[request.param]()
 
 
 def test_the_blind_set_is_big_enough() -> None:
@@ -88,30 +43,27 @@ def test_the_blind_set_is_not_learned_from() -> None:
     assert not blind & labelled
 
 
-def test_top1_per_language(results) -> None:
-    tallies, misses = results
+@pytest.mark.evaluation
+def test_every_set_left_out_in_turn_holds_the_floors() -> None:
+    from bot.rules.evaluate import left_out
+
+    tallies, misses = left_out(example_files())
+    report = table(tallies)
+    print(report)
     for lang in LANGS:
-        assert tallies[lang].top1_rate >= TOP1_PER_LANGUAGE, table(tallies) + f"\n{misses}"
-
-
-def test_top3_and_off_topic_overall(results) -> None:
-    tallies, misses = results
+        assert tallies[lang].top1_rate >= TOP1_PER_LANGUAGE, report + f"\n{misses}"
     n = sum(t.n for t in tallies.values())
-    top3 = sum(t.top3 for t in tallies.values()) / n
+    assert sum(t.top3 for t in tallies.values()) / n >= TOP3_OVERALL, report
     off = sum(t.off_n for t in tallies.values())
     declined = sum(t.declined for t in tallies.values()) / off
-    assert top3 >= TOP3_OVERALL, table(tallies)
-    assert declined >= OFF_TOPIC_DECLINED, table(tallies) + f"\n{misses}"
+    assert declined >= OFF_TOPIC_DECLINED, report + f"\n{misses}"
 
 
 @pytest.mark.evaluation
-def test_the_written_sets_hold_their_floor() -> None:
-    tallies, misses = _left_out([p for p in example_files() if _written(p)])
-    assert set(tallies) == set(LANGS)
-    for lang in LANGS:
-        assert tallies[lang].top1_rate >= WRITTEN_TOP1, table(tallies)
-    n = sum(t.n for t in tallies.values())
-    assert sum(t.top3 for t in tallies.values()) / n >= WRITTEN_TOP3, table(tallies)
-    off = sum(t.off_n for t in tallies.values())
-    declined = sum(t.declined for t in tallies.values()) / off
-    assert declined >= WRITTEN_OFF_TOPIC, table(tallies) + f"\n{misses}"
+def test_training_reproduces_the_shipped_file(tmp_path: Path) -> None:
+    from bot.rules.model import model_path
+    from bot.rules.train import fit, training_docs
+
+    path = tmp_path / "topics.npz"
+    fit(training_docs()).save(path)
+    assert path.read_bytes() == model_path().read_bytes()

@@ -1,0 +1,86 @@
+"""What the topic model sees of a question: hashed word 1-2-grams and character 2-5-grams.
+
+One pure-Python function serves training (``bot.rules.train``) and answering (``model.py``),
+so the two can never disagree about what a question's features are. Text is normalised and
+folded (``text.normalise``, ``text.fold``: "åpne" and "apne" meet). Word pairs catch phrases
+("red three", "vi er tre"); character n-grams inside each word catch inflections, compounds and
+typos ("kastebunken", "kanastaan", "canastra") in all four languages without a stemmer.
+
+Features are hashed into ``DIM`` buckets (CRC-32, stable across processes and machines), so
+the shipped model needs no vocabulary, only the weights of the buckets training saw.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import zlib
+from collections import Counter
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bot.rules.text import fold, normalise, tokens
+
+FEATURIZER_VERSION = "1"
+"""Bump when anything below changes what a text's features are: the shipped model is then
+stale (``tests/rules/test_model.py``) until ``python -m bot.rules.train`` is run."""
+DIM = 1 << 18
+CHAR_SIZES = (2, 3, 4, 5)
+MAX_CHARS = 400
+"""Longer input is cut: a rules question is a sentence, and this bounds the work per query."""
+
+
+def words(text: str) -> list[str]:
+    """The folded word tokens of ``text``, as every part of the model reads them."""
+    return tokens(fold(normalise(text[:MAX_CHARS])))
+
+
+def _bucket(feature: str) -> int:
+    return zlib.crc32(feature.encode()) % DIM
+
+
+def counts(text: str) -> tuple[Counter[int], Counter[int]]:
+    """(word 1-2-gram buckets, character 2-5-gram buckets) of ``text``, with their counts.
+
+    The two groups hash with different prefixes and are weighted apart (``vector``): a short
+    question has a few words and many character n-grams, and each group should count alike."""
+    seen = words(text)
+    word_feats = [f"w {w}" for w in seen] + [f"b {a} {b}" for a, b in itertools.pairwise(seen)]
+    char_feats = []
+    for w in seen:
+        padded = f" {w} "
+        for n in CHAR_SIZES:
+            char_feats += [f"c {padded[i : i + n]}" for i in range(len(padded) - n + 1)]
+    return Counter(map(_bucket, word_feats)), Counter(map(_bucket, char_feats))
+
+
+def vector(
+    text: str | tuple[Counter[int], Counter[int]],
+    rows: NDArray[np.int64],
+    idf: NDArray[np.float32],
+    unseen_idf: float,
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """The question (or its ``counts``) as (positions in ``rows``, values) for the buckets
+    training saw.
+
+    Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
+    never saw counting in the length with ``unseen_idf``: a question made of words nobody used
+    has a small vector and so low scores for every topic."""
+    positions: list[NDArray[np.int64]] = []
+    values: list[NDArray[np.float64]] = []
+    for group in counts(text) if isinstance(text, str) else text:
+        if not group:
+            continue
+        buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
+        tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
+        pos = np.searchsorted(rows, buckets)
+        pos[pos >= len(rows)] = 0
+        known = rows[pos] == buckets
+        weights = tf * np.where(known, idf[pos], unseen_idf)
+        weights /= math.sqrt(float(weights @ weights))
+        positions.append(pos[known])
+        values.append(weights[known])
+    if not positions:
+        return np.empty(0, np.int64), np.empty(0)
+    return np.concatenate(positions), np.concatenate(values)

@@ -1,0 +1,103 @@
+"""The shipped topic model: a linear classifier over ``features.py``, read from one ``.npz``.
+
+``python -m bot.rules.train`` learns it from the labelled questions and the topic texts and
+writes ``rules_data/model/topics.npz``; answering needs only numpy. Scores are turned into
+probabilities by a softmax whose temperature was fitted on held-out questions, so "0.9" means
+about nine in ten such answers are right, and the reply kinds (``answer.decide``) rest on it.
+Small talk is one more class (``examples.OFF_TOPIC``). A second, four-class head tells the
+question's language for a reply when the user's locale does not say.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bot.rules.features import DIM, FEATURIZER_VERSION, vector
+from bot.scoring.variants import rules_data_dir
+
+ARRAYS = ("rows", "idf", "weights", "bias", "lang_weights", "lang_bias")
+
+
+def model_path() -> Path:
+    return rules_data_dir() / "model" / "topics.npz"
+
+
+@dataclass(frozen=True)
+class Prediction:
+    ranking: tuple[tuple[str, float], ...]
+    """Every class (topics and ``off_topic``) with its probability, best first."""
+    language: str | None
+    """The language the question reads as, or None when none of its features is known."""
+
+
+class StaleModelError(Exception):
+    """The weights file was made by another featurizer: retrain (``python -m bot.rules.train``)."""
+
+
+class TopicModel:
+    """Weights for the buckets training saw (``rows``, sorted), one column per class."""
+
+    def __init__(self, arrays: dict[str, NDArray], meta: dict[str, object]) -> None:
+        if meta.get("featurizer") != FEATURIZER_VERSION or meta.get("dim") != DIM:
+            raise StaleModelError("the topic model is stale: run `python -m bot.rules.train`")
+        self.arrays = arrays
+        self.meta = meta
+        self.rows = arrays["rows"].astype(np.int64)
+        self.idf = arrays["idf"]
+        self.weights = arrays["weights"]  # float16, as shipped: a question reads ~200 rows
+        self.bias = arrays["bias"].astype(np.float32)
+        self.lang_weights = arrays["lang_weights"]
+        self.lang_bias = arrays["lang_bias"].astype(np.float32)
+        self.classes: tuple[str, ...] = tuple(meta["classes"])  # type: ignore[call-overload]
+        self.langs: tuple[str, ...] = tuple(meta["langs"])  # type: ignore[call-overload]
+        self.temperature = float(meta["temperature"])  # type: ignore[arg-type]
+        self.unseen_idf = float(meta["unseen_idf"])  # type: ignore[arg-type]
+
+    @property
+    def data_hash(self) -> str:
+        return str(self.meta["data_hash"])
+
+    def predict(self, text: str) -> Prediction:
+        pos, values = vector(text, self.rows, self.idf, self.unseen_idf)
+        scores = values @ self.weights[pos].astype(np.float32) + self.bias
+        exp = np.exp((scores - scores.max()) / self.temperature)
+        probs = (exp / exp.sum()).tolist()
+        order = sorted(range(len(probs)), key=lambda i: (-probs[i], self.classes[i]))
+        language = None
+        if len(pos):
+            lang_scores = values @ self.lang_weights[pos].astype(np.float32) + self.lang_bias
+            language = self.langs[int(lang_scores.argmax())]
+        return Prediction(tuple((self.classes[i], probs[i]) for i in order), language)
+
+    def save(self, path: Path) -> None:
+        """Write the model byte for byte the same for the same weights (fixed zip dates)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {k: np.asarray(v) for k, v in self.meta.items()}
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, array in {**self.arrays, **{f"meta_{k}": v for k, v in meta.items()}}.items():
+                buffer = io.BytesIO()
+                np.lib.format.write_array(buffer, np.asarray(array), allow_pickle=False)
+                info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, buffer.getvalue())
+
+    @classmethod
+    def read(cls, path: Path) -> TopicModel:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in ARRAYS}
+            meta = {k[5:]: data[k] for k in data.files if k.startswith("meta_")}
+        plain = {k: v.tolist() for k, v in meta.items()}
+        return cls(arrays, plain)
+
+
+@functools.cache
+def shipped_model() -> TopicModel:
+    """The model shipped in ``rules_data/model``, read once per process."""
+    return TopicModel.read(model_path())

@@ -1,0 +1,55 @@
+"""The shipped topic model: current with its training data, loadable with numpy alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from bot.rules.examples import OFF_TOPIC
+from bot.rules.model import TopicModel, model_path, shipped_model
+from bot.rules.topics import LANGS, all_topics
+from bot.rules.train import training_docs, training_hash
+
+
+def test_the_shipped_model_is_trained_on_the_current_data() -> None:
+    """Any change to a labelled question, a topic text or the featurizer needs a new model."""
+    assert shipped_model().data_hash == training_hash(training_docs()), (
+        "rules_data/model/topics.npz is stale: run `python -m bot.rules.train` "
+        "(needs the train extra: pip install -e '.[train]') and commit the new file"
+    )
+
+
+def test_the_model_knows_every_topic_and_small_talk() -> None:
+    model = shipped_model()
+    assert set(model.classes) == {*all_topics(), OFF_TOPIC}
+    assert set(model.langs) == set(LANGS)
+
+
+def test_probabilities_are_a_distribution() -> None:
+    for question in ("hvor mange kort deler vi ut", "", "🂡🂱 ???", "x" * 5000):
+        ranking = shipped_model().predict(question).ranking
+        assert abs(sum(p for _, p in ranking) - 1.0) < 1e-6
+        assert [p for _, p in ranking] == sorted((p for _, p in ranking), reverse=True)
+
+
+def test_saving_is_byte_for_byte_reproducible(tmp_path: Path) -> None:
+    model = shipped_model()
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    model.save(first)
+    model.save(second)
+    assert first.read_bytes() == second.read_bytes() == model_path().read_bytes()
+    again = TopicModel.read(first)
+    assert np.array_equal(again.weights, model.weights)
+    assert again.classes == model.classes
+
+
+def test_the_language_head_reads_each_language() -> None:
+    model = shipped_model()
+    assert model.predict("hvor mange kort får hver spiller").language == "no"
+    assert (
+        model.predict("hvor mange kort får hver spiller egentlig, hvad siger reglerne").language
+        == "da"
+    )
+    assert model.predict("montako korttia jaetaan").language == "fi"
+    assert model.predict("how many cards are dealt").language == "en"
