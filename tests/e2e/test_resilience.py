@@ -122,7 +122,7 @@ async def check_numbers_are_refused_and_the_game_still_ends(
     typed = await run(
         fake, "round side", [integer("side", 1), integer("meld", 2_000_000_000)], channel=channel
     )
-    assert "2000000000 is more than any round can hold (at most 100000)" in typed.content
+    assert "2000000000 are more than all the cards in the decks are worth (1180)" in typed.content
     edit = await run(fake, "round edit", [integer("number", 2**40)], channel=channel)
     assert "**number** must be a whole number" in edit.content
 
