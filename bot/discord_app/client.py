@@ -91,7 +91,8 @@ class CanastaTree(app_commands.CommandTree):
         if interaction.type is discord.InteractionType.application_command:
             interaction.extras[STARTED] = CommandObserver.started()
             if command is None or not command.extras.get(ANSWERS_ITSELF):
-                arm(interaction)
+                db = getattr(interaction.client, "db", None)
+                arm(interaction, busy=isinstance(db, Database) and db.is_busy)
             await announce_undelivered(interaction)
         if not isinstance(command, app_commands.Command):
             return True  # unknown commands are refused by discord.py -> on_error

@@ -5,9 +5,10 @@ moment (a queue of writes, a slow database) made a command answer late, so the p
 "This interaction failed" for a round that *was* stored; and a failed HTTP call surfaced as an
 exception, so the player was told "nothing was saved" after the commit.
 
-So every application command gets an ``Acknowledger`` when it starts (``arm``): if the command
-has not answered by ``DEFER_AFTER_SECONDS`` it defers, and the answer then edits in. A command
-that answers in time (nearly all) costs one HTTP call, as before. Every reply goes through
+So every application command gets an ``Acknowledger`` when it starts (``arm``): it defers at
+once when the database is busy with other commands (it would have to queue), else when it has
+not answered by ``DEFER_AFTER_SECONDS``; the answer then edits in. A command that meets a free
+database answers in a few milliseconds with one HTTP call, as before. Every reply goes through
 ``send``, which holds the acknowledger's lock (so a deferral and an answer can never both be
 sent), retries a failed delivery with back-off, and, when the interaction can no longer be
 answered, posts a public outcome in the channel instead. What could not be posted either is
@@ -82,10 +83,15 @@ def arm(
     *,
     defer_after: float = DEFER_AFTER_SECONDS,
     ephemeral: bool = False,
+    busy: bool = False,
 ) -> Acknowledger:
-    """Start the clock for ``interaction``: it defers by itself if no answer came in time."""
+    """Start the clock for ``interaction``: it defers by itself if no answer came in time, and
+    at once when ``busy`` (the command would queue for the database), so the acknowledgement
+    never waits on other players' commands."""
     ack = acknowledger(interaction)
     ack.cancel_timer()
+    if busy:
+        defer_after = 0.0
 
     def fire() -> None:
         task = asyncio.ensure_future(defer(interaction, ephemeral=ephemeral))

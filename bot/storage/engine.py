@@ -165,6 +165,20 @@ class Database:
         return self.dialect == "sqlite"
 
     @property
+    def is_busy(self) -> bool:
+        """Whether a command starting now would queue for the database (SQLite's writer is
+        taken, or every pooled PostgreSQL connection is out): the Discord layer then
+        acknowledges before it waits."""
+        if self._sqlite_writer is not None:
+            return self._sqlite_writer.locked()
+        pool = self.engine.sync_engine.pool
+        size = getattr(pool, "size", None)
+        checked_out = getattr(pool, "checkedout", None)
+        if not callable(size) or not callable(checked_out):
+            return False
+        return bool(checked_out() >= size())
+
+    @property
     def sync_engines(self) -> tuple[Engine, ...]:
         """Every engine statements go through (for event listeners: counting, tracing)."""
         return (self.engine.sync_engine, *((self._sync,) if self._sync is not None else ()))

@@ -133,3 +133,22 @@ async def test_a_full_write_queue_says_busy_and_stores_nothing(db, backend, monk
     assert (await active_game(db, guild_id=GUILD, channel_id=CHANNEL)).round_count == 1
     if busy is not db:
         await busy.dispose()
+
+
+async def test_the_database_says_when_a_command_would_queue(db, backend):
+    """What the Discord layer asks before a command runs, to acknowledge before waiting."""
+    assert not db.is_busy
+    if db.is_sqlite:
+        assert db._sqlite_writer is not None
+        async with db._sqlite_writer:
+            assert db.is_busy
+        assert not db.is_busy
+        return
+    small = Database(backend.url, **backend.engine_kwargs, pool_size=1, max_overflow=0)
+    try:
+        connection = await small.engine.connect()
+        assert small.is_busy
+        await connection.close()
+        assert not small.is_busy
+    finally:
+        await small.dispose()
