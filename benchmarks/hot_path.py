@@ -382,6 +382,23 @@ def bot_errors(log: Path) -> list[str]:
     return [f"{n}x {text}" for text, n in sorted(counts.items(), key=lambda kv: -kv[1])]
 
 
+def progress(subject: Subject, what: str, seconds: float) -> None:
+    """A line on standard error, so a long run shows where it is (the table stays clean)."""
+    print(f"  {subject.name}: {what} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+
+
+class Phases(dict[str, Phase]):
+    """The report's phases; tells the progress line as each one is stored."""
+
+    def __init__(self, subject: Subject) -> None:
+        super().__init__()
+        self.subject = subject
+
+    def __setitem__(self, key: str, phase: Phase) -> None:
+        super().__setitem__(key, phase)
+        progress(self.subject, f"{key}: {len(phase.latencies)} commands", phase.wall)
+
+
 def cycle(
     channels: list[FakeChannel],
     make: Callable[[int], tuple[str, dict[str, Any]]],
@@ -395,17 +412,19 @@ async def hot_path(
     subject: Subject, sizes: Sizes, log: Path, *, throughput_only: bool = False
 ) -> Report:
     """Start the bot with one guild and run every phase against it."""
-    report = Report()
+    report = Report(phases=Phases(subject))
     guilds = world(sizes.games, 0)
     club = guilds[0]
     tables, long_game = club.channels[1 : 1 + sizes.games], club.channels[-1]
     async with Running(subject, guilds, log) as bot:
         report.startup = await bot.start()
+        progress(subject, "started", report.startup.first_reply)
         fake, pid = bot.fake, bot.pid
         rules_probe = await run_job(fake, (*subject.rules(0), club.channels[0]))
         await answer(rules_probe)
         if rules_probe.record.replied_at is not None:
             report.first_rules = rules_probe.record.replied_at - rules_probe.record.dispatched_at
+        report.rss_rules = proc_mib(pid, "VmRSS")
         if subject.start_game is not None:
             for channel in [*tables, long_game]:
                 handle = await run_job(fake, (*subject.start_game, channel))

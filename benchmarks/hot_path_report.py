@@ -113,6 +113,7 @@ class Report:
 
     startup: Startup = field(default_factory=Startup)
     first_rules: float = math.nan
+    rss_rules: float = math.nan
     phases: dict[str, Phase] = field(default_factory=dict)
     rss_end: float = math.nan
     peak: float = math.nan
@@ -251,6 +252,7 @@ def report_rows(
     s, t = ours.startup, bare.startup
     g = f"{sizes.many_guilds:,} guilds"
     rows.append(row("RSS after READY and the first reply, 1 guild", s.rss, t.rss, mib))
+    rows.append(row("RSS after the first `/rules` too", ours.rss_rules, bare.rss_rules, mib))
     mine, theirs = many.get("ours"), many.get("bare")
     if mine and theirs:
         rss = f"RSS after READY and the first reply, {g} (restart)"
