@@ -18,9 +18,11 @@ in for every command the canasta-bot run sends). What is measured, and how:
   then 50 at a time (one lane per game); commands/s is answered commands over wall time.
 * **open loop**: ``/round add`` fired on a fixed schedule (100/s for 10 s) over the 50 games,
   whatever the replies; counts replies later than 3 s and interactions never answered.
-* **game length**: one game with a high target, ``/round add`` p50 over its first rounds and
-  over the rounds up to the 600th.
+* **game length**: one game with a high target is played to round 580; its rounds 581-600 then
+  alternate with rounds 1-20 of a new game, and the two medians are compared.
 * **CPU**: the child's utime + stime from ``/proc/<pid>/stat`` around each phase, per command.
+  After each phase the bot is left to finish what it still has queued (until it is idle), and
+  that work counts for the phase; the wall time (commands/s) stops when the last reply came.
 * **memory**: VmRSS after the first reply (1 guild and 10,000 guilds) and after 5,000 rounds.
 * **start-up**: from spawning the process to READY (the bot has read READY and every
   GUILD_CREATE: a heartbeat request sent after the last one has been answered) and to the first
@@ -133,23 +135,39 @@ def is_private(handle: InteractionHandle) -> bool:
     return bool(original and int(original.get("flags") or 0) & 64)
 
 
+async def quiesce(pid: int, cap: float = 180.0) -> None:
+    """Wait until the bot is idle (under 6% of a CPU for half a second).
+
+    A bot that fell behind keeps working on interactions whose users have given up; without
+    this, that backlog would be measured as part of the next phase.
+    """
+    loop = asyncio.get_running_loop()
+    stop = loop.time() + cap
+    while loop.time() < stop:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(0.5)
+        if not cpu_seconds(pid) - before >= 0.03:
+            return
+
+
 class Meter:
-    """Measures a phase: wall clock, the bot's CPU and this process's (the fake's) CPU."""
+    """Measures a phase: wall clock (unless the phase sets it), then, once the bot is idle
+    again, the bot's CPU and this process's (the fake's), so a backlog is charged to the
+    commands that caused it."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
 
-    def __enter__(self) -> Phase:
+    async def __aenter__(self) -> Phase:
         self.phase = Phase()
-        self.cpu0, self.fake0, self.t0 = (
-            cpu_seconds(self.pid),
-            time.process_time(),
-            time.perf_counter(),
-        )
+        self.cpu0, self.fake0 = cpu_seconds(self.pid), time.process_time()
+        self.t0 = time.perf_counter()
         return self.phase
 
-    def __exit__(self, *exc: object) -> None:
-        self.phase.wall = time.perf_counter() - self.t0
+    async def __aexit__(self, *exc: object) -> None:
+        if math.isnan(self.phase.wall):
+            self.phase.wall = time.perf_counter() - self.t0
+        await quiesce(self.pid)
         self.phase.cpu = cpu_seconds(self.pid) - self.cpu0
         self.phase.fake_cpu = time.process_time() - self.fake0
 
@@ -161,7 +179,7 @@ async def run_job(fake: FakeDiscord, job: Job) -> InteractionHandle:
 
 async def closed_loop(fake: FakeDiscord, pid: int, lanes: list[list[Job]]) -> Phase:
     """Each lane runs its jobs one after the other; lanes run side by side."""
-    with Meter(pid) as phase:
+    async with Meter(pid) as phase:
 
         async def lane(jobs: list[Job]) -> None:
             for job in jobs:
@@ -169,7 +187,9 @@ async def closed_loop(fake: FakeDiscord, pid: int, lanes: list[list[Job]]) -> Ph
                 phase.latencies.append(await answer(handle))
                 phase.private += is_private(handle)
 
+        started = time.perf_counter()
         await asyncio.gather(*(lane(jobs) for jobs in lanes))
+        phase.wall = time.perf_counter() - started
     return phase
 
 
@@ -178,7 +198,7 @@ async def open_loop(
 ) -> Phase:
     """Fire ``jobs`` at ``rate`` per second whatever the replies, then wait for the answers."""
     loop = asyncio.get_running_loop()
-    with Meter(pid) as phase:
+    async with Meter(pid) as phase:
         start = loop.time() + 0.05
         due = [start + i / rate for i in range(len(jobs))]
         tasks = []
@@ -266,7 +286,7 @@ def bare_subject(script: Path) -> Subject:
 
 
 def world(games: int, extra_guilds: int) -> list[FakeGuild]:
-    """The club (#general, ``games`` tables, #long-game) plus ``extra_guilds`` small guilds."""
+    """The club (#general, ``games`` tables, #long-game, #new-game) and ``extra_guilds`` more."""
     alice = FakeUser(username="alice", global_name="Alice")
     bob = FakeUser(username="bob", global_name="Bob")
     club = FakeGuild(name="Canasta Club", owner_id=alice.id)
@@ -274,6 +294,7 @@ def world(games: int, extra_guilds: int) -> list[FakeGuild]:
     for i in range(games):
         club.add_channel(f"table-{i + 1:02d}")
     club.add_channel("long-game")
+    club.add_channel("new-game")
     club.add_member(alice, permissions=MANAGE_GUILD)
     club.add_member(bob)
     guilds = [club]
@@ -415,7 +436,7 @@ async def hot_path(
     report = Report(phases=Phases(subject))
     guilds = world(sizes.games, 0)
     club = guilds[0]
-    tables, long_game = club.channels[1 : 1 + sizes.games], club.channels[-1]
+    tables, (long_game, new_game) = club.channels[1 : 1 + sizes.games], club.channels[-2:]
     async with Running(subject, guilds, log) as bot:
         report.startup = await bot.start()
         progress(subject, "started", report.startup.first_reply)
@@ -426,7 +447,7 @@ async def hot_path(
             report.first_rules = rules_probe.record.replied_at - rules_probe.record.dispatched_at
         report.rss_rules = proc_mib(pid, "VmRSS")
         if subject.start_game is not None:
-            for channel in [*tables, long_game]:
+            for channel in [*tables, long_game, new_game]:
                 handle = await run_job(fake, (*subject.start_game, channel))
                 if not math.isfinite(await answer(handle)) or is_private(handle):
                     report.failed = f"/game start in #{channel.name} was refused or unanswered"
@@ -451,9 +472,21 @@ async def hot_path(
         )
         if not throughput_only:
             if subject.start_game is not None:
-                long_jobs = [(*subject.round_add(i), long_game) for i in range(sizes.long_game)]
-                rounds += sizes.long_game
+                n, w = sizes.long_game, sizes.window
+                long_jobs = [(*subject.round_add(i), long_game) for i in range(n - w)]
                 report.phases["long"] = await closed_loop(fake, pid, [long_jobs])
+                # The last rounds of the long game alternate with the first ones of a new game,
+                # so both ends are measured under the same load on the machine.
+                ends = [
+                    job
+                    for i in range(w)
+                    for job in (
+                        (*subject.round_add(n - w + i), long_game),
+                        (*subject.round_add(i), new_game),
+                    )
+                ]
+                report.phases["ends"] = await closed_loop(fake, pid, [ends])
+                rounds += n + w
             report.phases["rules"] = await closed_loop(
                 fake, pid, [cycle(tables, subject.rules, sizes.rules)]
             )

@@ -217,13 +217,15 @@ def phase_rows(label: str, ours: Report, bare: Report, sizes: Sizes, db: str) ->
     return rows
 
 
-def long_game(report: Report, sizes: Sizes) -> tuple[float, float]:
-    """p50 (ms) of the long game's first and last ``window`` rounds."""
-    phase = report.phases.get("long")
+def long_game(report: Report) -> tuple[float, float]:
+    """p50 (ms) of a new game's first rounds and of the long game's last rounds.
+
+    The ``ends`` phase alternates them (long game first), so both see the same machine load.
+    """
+    phase = report.phases.get("ends")
     if phase is None:
         return math.nan, math.nan
-    w = sizes.window
-    return median_ms(phase.latencies[:w]), median_ms(phase.latencies[-w:])
+    return median_ms(phase.latencies[1::2]), median_ms(phase.latencies[0::2])
 
 
 def report_rows(
@@ -231,13 +233,13 @@ def report_rows(
 ) -> list[Row]:
     """The issue's table, SQLite part."""
     rows = phase_rows("", ours, bare, sizes, "SQLite")
-    if "long" in ours.phases:
-        first, last = long_game(ours, sizes)
+    if "ends" in ours.phases:
+        first, last = long_game(ours)
         n, w = sizes.long_game, sizes.window
         rows.append(
             (
-                f"`/round add` p50 at round 1 / at round {n} of one game"
-                f" (rounds 1–{w} / {n - w + 1}–{n})",
+                f"`/round add` p50 at round 1 / at round {n} of one game (rounds 1–{w} of a"
+                f" new game / {n - w + 1}–{n}, alternating)",
                 f"{ms(first)} / {ms(last)} ({last / first:.2f}x)",
                 "",
                 "",
@@ -348,8 +350,8 @@ def bars(
                 ms(phase.ms(0.99)),
             )
         )
-    if "long" in ours.phases:
-        first, last = long_game(ours, sizes)
+    if "ends" in ours.phases:
+        first, last = long_game(ours)
         out.append(
             (
                 f"round {sizes.long_game} within 15% of round 1 (p50)",
@@ -384,7 +386,7 @@ def bars(
 def details(name: str, report: Report) -> Iterable[str]:
     """Every phase's figures, and what the bot logged as failing."""
     failed = f"; FAILED: {report.failed}" if report.failed else ""
-    yield f"{name}: {report.rounds:,} rounds recorded{failed}"
+    yield f"{name}: {report.rounds:,} /round add sent{failed}"
     for key, p in report.phases.items():
         slip = f"  late {p.late}  schedule slip {p.slip * 1000:.1f} ms" if key == "open" else ""
         yield (
