@@ -261,7 +261,7 @@ def report_rows(
         rows.append(row(rss, mine[-1].rss, theirs[-1].rss, mib))
     rows += [
         (
-            f"RSS after {ours.rounds:,} rounds (bare: as many commands) / peak",
+            f"RSS after {ours.rounds:,} `/round add` (bare: as many commands) / peak",
             f"{mib(ours.rss_end)} / {mib(ours.peak)}",
             f"{mib(bare.rss_end)} / {mib(bare.peak)}",
             ratio(ours.rss_end, bare.rss_end),
