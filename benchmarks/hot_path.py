@@ -90,8 +90,9 @@ RULES_QUESTIONS = (
     "how many canastas do we need to go out?",
     "what are red threes worth?",
 )
-HIGH_TARGET = 10_000_000
-"""So that no game ends during the run (a round scores a few hundred points)."""
+HIGH_TARGET = 1_000_000
+"""So that no game ends during the run: a round scores a few hundred points, the long game reaches
+about 250,000. (The largest target the bot accepts.)"""
 
 
 # ----- measuring helpers ---------------------------------------------------------------------
@@ -450,7 +451,8 @@ async def hot_path(
             for channel in [*tables, long_game, new_game]:
                 handle = await run_job(fake, (*subject.start_game, channel))
                 if not math.isfinite(await answer(handle)) or is_private(handle):
-                    report.failed = f"/game start in #{channel.name} was refused or unanswered"
+                    said = (handle.record.original or {}).get("content") or "no answer"
+                    report.failed = f"/game start in #{channel.name}: {said!r}"
                     return report
         rounds = 0
         warm = cycle(tables, subject.round_add, 20) + cycle(tables, subject.rules, 10)
