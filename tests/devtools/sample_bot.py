@@ -101,6 +101,11 @@ def build_client(
             content="slow done", attachments=[discord.File(io.BytesIO(b"hello"), "hello.txt")]
         )
 
+    @tree.command(description="Defers, then answers with a follow-up")
+    async def slowfollow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("follow-up done")
+
     @tree.command(description="Acknowledges twice")
     async def twice(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("first")

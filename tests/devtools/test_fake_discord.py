@@ -54,7 +54,16 @@ async def test_connects_gets_ready_and_guilds(fake: FakeDiscord, bot: RunningBot
 
 async def test_sync_stores_commands(fake: FakeDiscord, bot: RunningBot) -> None:
     stored = {c["name"]: c for c in fake.commands()}
-    assert set(stored) == {"score", "slow", "twice", "late", "buttons", "meld", "game"}
+    assert set(stored) == {
+        "score",
+        "slow",
+        "slowfollow",
+        "twice",
+        "late",
+        "buttons",
+        "meld",
+        "game",
+    }
     points = stored["score"]["options"][0]
     assert points["name"] == "points"
     assert [c["value"] for c in points["choices"]] == [50, 100]
@@ -182,6 +191,20 @@ async def test_deferred_response_is_recorded_after_edit(fake: FakeDiscord, bot: 
     patch = [r for r in fake.requests if r.method == "PATCH" and "@original" in r.path]
     assert patch
     assert patch[0].files[0].filename == "hello.txt"
+
+
+async def test_reply_is_the_first_answer_the_user_sees(fake: FakeDiscord, bot: RunningBot) -> None:
+    edited = await fake.slash("slow")
+    assert (await edited.reply()).content == "slow done"
+    followed = await fake.slash("slowfollow")
+    assert (await followed.reply()).content == "follow-up done"
+    assert followed.callback_type == 5
+    twice = await fake.slash("twice")
+    assert (await twice.reply()).content == "first"
+    for handle in (edited, followed, twice):
+        seconds = handle.reply_seconds
+        assert seconds is not None
+        assert seconds >= 0
 
 
 async def test_second_acknowledgement_fails_with_40060(fake: FakeDiscord, bot: RunningBot) -> None:

@@ -234,6 +234,8 @@ async def interaction_callback(request: web.Request) -> web.Response:
             record.edits += 1
         record.original = message
     record.callback = Callback(callback_type, data, body.files, now)
+    if callback_type not in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE):
+        record.mark_replied(now)
     state.changed()
 
     announce = callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE) and state.hub is not None
@@ -325,6 +327,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     apply_edit(message, data, attachments)
     if message is record.original:
         record.edits += 1
+        record.mark_replied(state.loop_time)
     state.changed()
     if state.hub is not None and not message["flags"] & EPHEMERAL:
         event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
@@ -359,6 +362,7 @@ async def execute_webhook(request: web.Request) -> web.Response:
         message = _new_message(state, record, body, data, int(data.get("flags") or 0))
         message["type"] = 0
         record.followups.append(message)
+    record.mark_replied(state.loop_time)
     state.changed()
     if state.hub is not None and not message["flags"] & EPHEMERAL:
         await state.hub.dispatch_message_event("MESSAGE_CREATE", message)

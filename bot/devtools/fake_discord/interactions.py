@@ -8,6 +8,7 @@ methods wait (event-driven, with a timeout) for what the bot does with it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -151,6 +152,18 @@ class InteractionRecord:
     errors: list[tuple[int, int, str]] = field(default_factory=list)
     expired: bool = False
     edits: int = 0
+    #: Loop time when the user first saw the bot's answer: a message, a modal or autocomplete
+    #: choices, or, after a deferral, the edit or follow-up that replaced "thinking...".
+    replied_at: float | None = None
+    #: Set together with ``replied_at``; one waiter per interaction, so a benchmark with
+    #: thousands in flight does not re-check every pending interaction on every change.
+    replied: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    def mark_replied(self, now: float) -> None:
+        """Record the first visible answer (later edits do not move it)."""
+        if self.replied_at is None:
+            self.replied_at = now
+            self.replied.set()
 
     def message(self, message_id: int) -> JSON | None:
         """The original or a follow-up with ``message_id``."""
@@ -232,6 +245,33 @@ class InteractionHandle:
             return self._wrap(original)
 
         return await self._wait(probe, timeout, f"response to {self.id}")
+
+    async def reply(self, timeout: float | None = None) -> SentMessage | None:  # noqa: ASYNC109
+        """Wait for the first answer the user sees, and return its message.
+
+        Unlike ``response()`` this counts a deferral followed by an edit of ``@original`` or by
+        a follow-up, and it does not wait for the HTTP answer to reach the bot; the time is
+        ``record.replied_at`` (``reply_seconds`` from dispatch). Returns None when the answer
+        was a modal or autocomplete choices. Raises ``TimeoutError`` like the other waits.
+        """
+        limit = timeout or self._timeout
+        try:
+            async with asyncio.timeout(limit):
+                await self.record.replied.wait()
+        except TimeoutError:
+            raise TimeoutError(
+                f"fake discord: timed out after {limit}s waiting for a reply to {self.id}"
+            ) from None
+        original = self.record.original
+        if original is not None and not original.get("flags", 0) & LOADING:
+            return self._wrap(original)
+        return self._wrap(self.record.followups[-1]) if self.record.followups else None
+
+    @property
+    def reply_seconds(self) -> float | None:
+        """Seconds from dispatching the interaction to the first visible answer, or None."""
+        replied_at = self.record.replied_at
+        return None if replied_at is None else replied_at - self.record.dispatched_at
 
     async def followups(self, count: int = 1, timeout: float | None = None) -> list[SentMessage]:  # noqa: ASYNC109
         """Wait until the bot sent at least ``count`` follow-ups; return all of them."""
