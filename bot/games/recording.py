@@ -17,7 +17,7 @@ writing anything.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,7 +183,7 @@ def _write(
     number: int,
 ) -> None:
     now = utcnow()
-    components = [s.model_dump(mode="json", exclude_defaults=True) for s in parsed]
+    components = [dump_side(s) for s in parsed]
     totals = [r.total for r in results]
     connection.execute(
         _INSERT_ROUND,
@@ -191,7 +191,7 @@ def _write(
             "game_id": game.id,
             "number": number,
             "components": components,
-            "results": [_result_json(r) for r in results],
+            "results": [result_json(r) for r in results],
             "dealer_seat": dealer_for_round(variant, number - 1, game.first_dealer),
             "recorded_by": actor_id,
             "interaction_id": interaction_id,
@@ -214,7 +214,13 @@ def _write(
     )
 
 
-def _result_json(result: Any) -> Mapping[str, Any]:
+def dump_side(side: SideRound) -> dict[str, Any]:
+    """A side's components as stored: only what differs from the defaults."""
+    return side.model_dump(mode="json", exclude_defaults=True)
+
+
+def result_json(result: Any) -> dict[str, Any]:
+    """A side's scored result as stored in a round."""
     return {
         "net": result.net,
         "breakdown": dict(result.breakdown),

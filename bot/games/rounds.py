@@ -28,14 +28,15 @@ from bot.games.access import (
 )
 from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
 from bot.games.ratings import recompute_guild_ratings
+from bot.games.recording import dump_side as _dump
 from bot.games.recording import record_in
+from bot.games.recording import result_json as _result_json
 from bot.games.results import GameInfo, RoundOutcome, ScoreSheet, SideEntryOutcome
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
 from bot.games.sheets import build_sheet
 from bot.games.stats import refresh_game_stats
 from bot.scoring import (
     ScoringError,
-    SideResult,
     SideRound,
     Variant,
     dealer_for_round,
@@ -62,19 +63,6 @@ SideInput = Mapping[str, Any] | SideRound
 SidesForGame = Callable[[GameInfo, Variant], Sequence[SideInput]]
 """Reads every side's components once the game is known (compact lines need the game's variant
 and sides); raising refuses the command before anything is written."""
-
-
-def _dump(side: SideRound) -> dict[str, Any]:
-    return side.model_dump(mode="json", exclude_defaults=True)
-
-
-def _result_json(result: SideResult) -> dict[str, Any]:
-    return {
-        "net": result.net,
-        "breakdown": dict(result.breakdown),
-        "total": result.total,
-        "next_minimum": result.next_minimum,
-    }
 
 
 def round_outcome(game: Game, variant: Variant, rnd: Round, replayed: bool) -> RoundOutcome:

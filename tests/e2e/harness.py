@@ -13,6 +13,8 @@ import os
 import shutil
 import signal
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +78,25 @@ class BotProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+@asynccontextmanager
+async def running_bot(
+    fake: FakeDiscord, data_dir: Path, env: dict[str, str] | None = None
+) -> AsyncIterator[BotProcess]:
+    """A synced, started bot for a module's tests; afterwards its log must hold no traceback,
+    no unretrieved task exception and never the token."""
+    process = BotProcess(fake, data_dir, env or {})
+    await process.sync()
+    await process.start()
+    try:
+        yield process
+    finally:
+        await process.stop()
+    log = process.log()
+    assert "Traceback" not in log, log
+    assert "Task exception was never retrieved" not in log, log
+    assert fake.token not in log, "the token must never be logged"
 
 
 async def wait_until(probe: Any, timeout: float = 10.0) -> Any:  # noqa: ASYNC109

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeDiscord, InteractionHandle
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, running_bot
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -34,13 +34,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, Path(tmp_path_factory.mktemp("burstbot")), {})
-    await process.sync()
-    await process.start()
-    yield process
-    await process.stop()
-    log = process.log()
-    assert "Traceback" not in log, log
+    async with running_bot(fake, Path(tmp_path_factory.mktemp("burstbot"))) as process:
+        yield process
 
 
 async def test_two_hundred_rounds_at_once_are_all_answered_in_time_and_stored_once(

@@ -23,7 +23,7 @@ from bot.devtools.fake_discord import FakeDiscord
 from bot.devtools.fake_discord.interactions import InteractionHandle
 from bot.devtools.fake_discord.models import FakeChannel
 from bot.devtools.fake_discord.server import default_guild
-from tests.e2e.harness import BOT_COMMAND, BotProcess, wait_until
+from tests.e2e.harness import BOT_COMMAND, BotProcess, running_bot, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -67,14 +67,8 @@ async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory, port: int
 ) -> AsyncIterator[BotProcess]:
     env = {"CANASTA_LOG_FORMAT": "json", "CANASTA_METRICS_PORT": str(port)}
-    process = BotProcess(fake, tmp_path_factory.mktemp("ops"), env)
-    await process.sync()
-    await process.start()
-    yield process
-    await process.stop()
-    log = process.log()
-    assert "Traceback" not in log, log
-    assert fake.token not in log, "the token must never be logged"
+    async with running_bot(fake, tmp_path_factory.mktemp("ops"), env) as process:
+        yield process
 
 
 def channel(fake: FakeDiscord, name: str) -> FakeChannel:

@@ -34,7 +34,7 @@ from bot.discord_app.endpoints import current_endpoints, point_discord_py_at
 from bot.discord_app.runner import TokenRejectedError, run_bot
 from bot.i18n import translate
 from tests.dbfixtures import pg_admin
-from tests.e2e.harness import BotProcess, wait_until
+from tests.e2e.harness import BotProcess, running_bot, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 _numbers = itertools.count(1)
@@ -54,15 +54,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, Path(tmp_path_factory.mktemp("resilience")), {})
-    await process.sync()
-    await process.start()
-    yield process
-    await process.stop()
-    log = process.log()
-    assert "Traceback" not in log, log
-    assert "Task exception was never retrieved" not in log, log
-    assert fake.token not in log
+    async with running_bot(fake, Path(tmp_path_factory.mktemp("resilience"))) as process:
+        yield process
 
 
 @pytest.fixture
