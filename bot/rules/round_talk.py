@@ -71,6 +71,7 @@ class _Patterns:
     canastas: re.Pattern[str]
     red_threes: re.Pattern[str]
     went_out: re.Pattern[str]
+    negation: re.Pattern[str]
     they: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
@@ -93,6 +94,7 @@ def _patterns() -> _Patterns:
         ),
         red_threes=re.compile(rf"(?:^| )({count}) {_any('red')} {_any('three')}(?= |$)"),
         went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){_any('negation')}(?= |$)"),
         they=re.compile(rf"(?:^| ){_any('they')}$"),
         concealed=re.compile(rf"(?:^| ){_any('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{_any('hand_after')}(?= |$)"),
@@ -106,6 +108,13 @@ def _patterns() -> _Patterns:
             r"(?= |$)"
         ),
     )
+
+
+def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
+    """ "gikk ikke ut", "ikke gået ud", "ei menty ulos": a negation inside the phrase or as the
+    word right before it turns "went out" into its opposite."""
+    before = joined[: match.start()].split()[-1:]
+    return found.negation.search(" ".join([*before, match.group(0).strip()])) is not None
 
 
 SCORE_STEP = 5
@@ -187,7 +196,9 @@ def _describe(question: str) -> tuple[SideRound, list[int]] | None:
     red = sum(counts[m[1]] for m in found.red_threes.finditer(joined))
     went_out = WentOut.NO
     ours = [
-        m for m in found.went_out.finditer(joined) if not found.they.search(joined[: m.start()])
+        m
+        for m in found.went_out.finditer(joined)
+        if not found.they.search(joined[: m.start()]) and not _negated(found, joined, m)
     ]
     if ours:
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL

@@ -79,6 +79,8 @@ class RoundWords(_Strict):
     mixed: Words
     three: Words
     went_out: Words
+    negation: Words
+    """A word right before or inside "went out" that says the opposite: "gikk ikke ut"."""
     they: Words
     concealed: Words
     hand_after: Words

@@ -153,3 +153,24 @@ def test_points_after_for_or_worth_and_the_other_side_going_out(
     """ "for 290" after the verb is the table's points; "de andre gik ud" is not this side's
     going out bonus: their hand counts against them instead."""
     assert describe_round(question) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "not_said"),
+    [
+        ("300 på bordet, en ren canasta, gikk ut, 25 igjen", "gikk ikke ut"),
+        ("300 meldt, en ren canasta, gået ud, 25 tilbage", "ikke gået ud"),
+        ("300 pöytään, yksi puhdas kanasta, mentiin ulos, 25 jäi käteen", "ei menty ulos"),
+        ("300 on the table, one clean canasta, we went out, 25 left", "we never went out"),
+    ],
+)
+def test_going_out_said_with_a_negation_is_not_going_out(said: str, not_said: str) -> None:
+    """The same round said with "did not go out" scores no going-out bonus, in every language."""
+    out = describe_round(said)
+    assert out is not None
+    assert out.went_out is WentOut.NORMAL
+    negated = said.replace(said.split(", ")[2], not_said)
+    stayed = describe_round(negated)
+    assert stayed is not None, negated
+    assert stayed.went_out is WentOut.NO
+    assert stayed.model_copy(update={"went_out": WentOut.NORMAL}) == out
