@@ -26,13 +26,12 @@ Evaluating on questions from here must leave them out of what the model learned
 from __future__ import annotations
 
 import functools
-import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.topics import Lang, TopicFileError
-from bot.scoring.variants import describe_validation_error, rules_data_dir
+from bot.scoring.variants import read_data_file, rules_data_dir
 
 OFF_TOPIC = "off_topic"
 """The label of a question a rules bot must decline ("what's the weather like")."""
@@ -57,14 +56,7 @@ class _ExampleFile(BaseModel):
 
 def load_examples(path: Path) -> list[Example]:
     """The questions of one file, validated: a wrong key or language names file and field."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise TopicFileError(f"{path}: not valid TOML: {error}") from None
-    try:
-        return _ExampleFile.model_validate(data).q
-    except ValidationError as error:
-        raise TopicFileError(describe_validation_error(str(path), error, kind="question")) from None
+    return read_data_file(path, _ExampleFile, TopicFileError, "question").q
 
 
 def examples_dir() -> Path:

@@ -11,16 +11,15 @@ still works while the dataset is being written.
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from bot.i18n.glossary import fill_terms
 from bot.scoring import all_variants
-from bot.scoring.variants import describe_validation_error, rules_data_dir
+from bot.scoring.variants import read_data_file, rules_data_dir
 
 LANGS: tuple[str, ...] = ("en", "no", "da", "fi")
 """The four languages every topic is written in; ``no`` is Norwegian bokmål."""
@@ -157,10 +156,6 @@ class Topic(_Strict):
         return None if self.variants == [ALL_VARIANTS] else self.variants[0]
 
 
-def _describe(path: Path, error: ValidationError) -> str:
-    return describe_validation_error(str(path), error, kind="topic")
-
-
 def _with_glossary_terms(data: Any) -> Any:
     """The topic data with ``{G_concept}``-style glossary placeholders filled in what users read
     (titles and answers; aliases are what users type and stay as written), so the rules texts
@@ -183,14 +178,7 @@ def _with_glossary_terms(data: Any) -> Any:
 
 def load_topic_file(path: Path) -> Topic:
     """One topic file, validated; the id must equal the file name so links cannot drift."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise TopicFileError(f"{path}: not valid TOML: {error}") from None
-    try:
-        topic = Topic.model_validate(_with_glossary_terms(data))
-    except ValidationError as error:
-        raise TopicFileError(_describe(path, error)) from None
+    topic = read_data_file(path, Topic, TopicFileError, "topic", prepare=_with_glossary_terms)
     if topic.id != path.stem:
         raise TopicFileError(f"{path}: id {topic.id!r} must match the file name {path.stem!r}")
     return topic

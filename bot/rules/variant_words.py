@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.scoring.variants import rules_data_dir
+from bot.rules.topics import TopicFileError
+from bot.scoring.variants import read_data_file, rules_data_dir
 
 
 class _Variant(BaseModel):
@@ -59,7 +59,7 @@ class _Named:
 @functools.cache
 def _variants() -> tuple[_Named, ...]:
     path = rules_data_dir() / "variant_words.toml"
-    data = _Words.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    data = read_data_file(path, _Words, TopicFileError, "variant words")
     people, we_are = _alternatives(data.people), _alternatives(data.we_are)
     not_after = _alternatives(data.not_after)
     named = []

@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -300,6 +300,29 @@ def describe_validation_error(source: str, error: ValidationError, kind: str = "
     return "\n".join(lines)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_data_file(
+    path: Path,
+    model: type[M],
+    error: type[Exception],
+    kind: str,
+    prepare: Callable[[Any], Any] = lambda data: data,
+) -> M:
+    """One rules-data file (variant, topic, lexicon, questions) read and validated the same
+    way: a syntax error or an invalid field raises ``error`` naming the file, then each field,
+    its problem and its value. ``prepare`` adjusts the parsed data before validation."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as problem:
+        raise error(f"{path}: not valid TOML: {problem}") from None
+    try:
+        return model.model_validate(prepare(data))
+    except ValidationError as problem:
+        raise error(describe_validation_error(str(path), problem, kind=kind)) from None
+
+
 def parse_variant(data: dict[str, Any], source: str) -> Variant:
     try:
         return Variant.model_validate(data)
@@ -308,11 +331,7 @@ def parse_variant(data: dict[str, Any], source: str) -> Variant:
 
 
 def load_variant_file(path: Path) -> Variant:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise VariantFileError(f"{path}: not valid TOML: {error}") from None
-    variant = parse_variant(data, str(path))
+    variant = read_data_file(path, Variant, VariantFileError, "variant")
     if variant.id != path.stem:
         raise VariantFileError(f"{path}: id {variant.id!r} must match the file name {path.stem!r}")
     return variant

@@ -14,15 +14,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bot.scoring.variants import describe_validation_error, rules_data_dir
+from bot.scoring.variants import read_data_file, rules_data_dir
 
 LANGUAGES: tuple[str, ...] = ("en", "no", "da", "fi")
 RANK_KEYS: tuple[str, ...] = (
@@ -148,16 +147,7 @@ class Lexicon(_Strict):
 
 
 def _load_file(path: Path) -> Lexicon:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise LexiconFileError(f"{path}: not valid TOML: {error}") from None
-    try:
-        lexicon = Lexicon.model_validate(data)
-    except ValidationError as error:
-        raise LexiconFileError(
-            describe_validation_error(str(path), error, kind="lexicon")
-        ) from None
+    lexicon = read_data_file(path, Lexicon, LexiconFileError, "lexicon")
     if lexicon.language != path.stem:
         raise LexiconFileError(
             f"{path}: language {lexicon.language!r} must match the file name {path.stem!r}"
