@@ -9,7 +9,6 @@ lives in a module of its own.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeDiscord
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, running_bot
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -30,13 +29,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake, Path(tmp_path_factory.mktemp("bot")), {})
-    await asyncio.gather(process.sync(), process.start())  # sync is HTTP only: no wait for it
-    yield process
-    await process.stop()
-    log = process.log()
-    assert "Traceback" not in log, log
-    assert fake.token not in log, "the token must never be logged"
+    async with running_bot(fake, Path(tmp_path_factory.mktemp("bot"))) as process:
+        yield process
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.devtools.fake_discord import FakeDiscord
+from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser
+from bot.devtools.fake_discord.server import default_guild
 
 BOT_COMMAND = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
 
@@ -80,6 +81,14 @@ class BotProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
 
+def guild_with_members(*names: str) -> FakeGuild:
+    """The fake's default server with more members beside its own (alice, bob, ...)."""
+    guild = default_guild()
+    for name in names:
+        guild.add_member(FakeUser(username=name, global_name=name.title()))
+    return guild
+
+
 @asynccontextmanager
 async def running_bot(
     fake: FakeDiscord, data_dir: Path, env: dict[str, str] | None = None
@@ -87,8 +96,7 @@ async def running_bot(
     """A synced, started bot for a module's tests; afterwards its log must hold no traceback,
     no unretrieved task exception and never the token."""
     process = BotProcess(fake, data_dir, env or {})
-    await process.sync()
-    await process.start()
+    await asyncio.gather(process.sync(), process.start())  # sync is HTTP only: no wait for it
     try:
         yield process
     finally:

@@ -9,33 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeDiscord, InteractionHandle
-from tests.e2e.harness import BotProcess, running_bot
+from tests.e2e.harness import BotProcess
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 GAMES = 20
 ROUNDS_EACH = 10
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(wait_timeout=60) as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(
-    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[BotProcess]:
-    async with running_bot(fake, Path(tmp_path_factory.mktemp("burstbot"))) as process:
-        yield process
 
 
 async def test_two_hundred_rounds_at_once_are_all_answered_in_time_and_stored_once(

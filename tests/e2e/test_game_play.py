@@ -17,10 +17,9 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, SentMessage
-from bot.devtools.fake_discord.server import default_guild
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.i18n import translate
-from tests.e2e.harness import BotProcess
+from tests.e2e.harness import BotProcess, guild_with_members
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -30,10 +29,9 @@ _numbers = itertools.count(1)
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def fake() -> AsyncIterator[FakeDiscord]:
-    guild = default_guild()
-    for name in ("carol", "dave", "eve"):
-        guild.add_member(FakeUser(username=name, global_name=name.title()))
-    async with FakeDiscord(guilds=[guild], wait_timeout=20) as server:
+    async with FakeDiscord(
+        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
+    ) as server:
         yield server
 
 

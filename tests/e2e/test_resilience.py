@@ -22,19 +22,18 @@ import pytest_asyncio
 from sqlalchemy.engine import make_url
 
 from bot.config import Settings
-from bot.devtools.fake_discord import FakeChannel, FakeDiscord, FakeUser, SentMessage
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.devtools.fake_discord.interaction_payloads import (
     OptionBuilder,
     base_payload,
     command_data,
 )
-from bot.devtools.fake_discord.server import default_guild
 from bot.devtools.fuzz import InteractionFuzzer
 from bot.discord_app.endpoints import current_endpoints, point_discord_py_at
 from bot.discord_app.runner import TokenRejectedError, run_bot
 from bot.i18n import translate
 from tests.dbfixtures import pg_admin
-from tests.e2e.harness import BotProcess, running_bot, wait_until
+from tests.e2e.harness import BotProcess, guild_with_members, running_bot, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 _numbers = itertools.count(1)
@@ -43,10 +42,7 @@ UPDATED = translate("en", "error.command_updated")
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def fake() -> AsyncIterator[FakeDiscord]:
-    guild = default_guild()
-    for name in ("carol", "dave"):
-        guild.add_member(FakeUser(username=name, global_name=name.title()))
-    async with FakeDiscord(guilds=[guild], wait_timeout=20) as server:
+    async with FakeDiscord(guilds=[guild_with_members("carol", "dave")], wait_timeout=20) as server:
         yield server
 
 
