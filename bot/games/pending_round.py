@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.games.access import find_game, game_info
 from bot.games.results import GameInfo, PlayerInfo
 from bot.storage.engine import Database
-from bot.storage.models import Game, PendingEntry, PlayerPart
+from bot.storage.models import AuditEntry, Game, PendingEntry, PlayerPart
 
 HAND_FROM_SIDE = "side"
 """The keeper's entry holds the side's hand total."""
@@ -166,6 +166,19 @@ async def pending_rows(
 async def load_pending(session: AsyncSession, game: Game) -> PendingRound:
     entries, parts = await pending_rows(session, game.id)
     return build_pending(game_info(game), entries, parts)
+
+
+async def entry_by_interaction(
+    session: AsyncSession, interaction_id: str | None
+) -> AuditEntry | None:
+    """The audit row of a side entry or hand this interaction already stored, if any: a retry
+    (Discord resends an interaction the bot was slow to answer) stores nothing again, even
+    after the round it was part of has scored and its pieces are gone."""
+    if interaction_id is None:
+        return None
+    return await session.scalar(
+        select(AuditEntry).where(AuditEntry.interaction_id == interaction_id)
+    )
 
 
 async def clear_pending(session: AsyncSession, game_id: int) -> int:

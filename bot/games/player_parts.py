@@ -20,6 +20,7 @@ from bot.games.pending_round import (
     HAND_FROM_SIDE,
     PendingRound,
     build_pending,
+    entry_by_interaction,
     pending_rows,
 )
 from bot.games.results import PlayerInfo, RoundOutcome
@@ -42,6 +43,8 @@ class HandOutcome:
     pending: PendingRound | None
     """What is in and who is missing while the round waits (None once it scored)."""
     round: RoundOutcome | None
+    replayed: bool = False
+    """A retried interaction: nothing was stored, this is the state as it stands."""
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,14 @@ async def enter_hand(
         earlier = await round_by_interaction(session, guild_id, interaction_id)
         if earlier is not None:
             return _Result(HandOutcome(earlier.game_id, None, hand_points, None, None, earlier))
+        stored = await entry_by_interaction(session, interaction_id)
         game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
+            session,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=stored.game_id if stored is not None else game_id,
+            lock=True,
+            allow_ended=stored is not None,
         )
         info = game_info(game)
         player = next((p for s in info.sides for p in s.players if p.user_id == actor_id), None)
@@ -85,10 +94,11 @@ async def enter_hand(
             raise NotAPlayer(game_id=game.id, players=list(info.player_ids))
         variant = game_variant(game.variant_id, game.house_rules)
         entries, parts = await pending_rows(session, game.id)
-        mine = next((p for p in parts if p.user_id == actor_id), None)
-        if mine is not None and interaction_id and mine.interaction_id == interaction_id:
+        if stored is not None:
             pending = build_pending(info, entries, parts)
-            return _Result(HandOutcome(game.id, player, mine.hand_points, None, pending, None))
+            points = (stored.after or {}).get("hand_points", hand_points)
+            return _Result(HandOutcome(game.id, player, points, None, pending, None, True))
+        mine = next((p for p in parts if p.user_id == actor_id), None)
         number = game.round_count + 1
         if mine is not None and not correct:
             raise PartAlreadyEntered(points=mine.hand_points, number=number)
@@ -122,6 +132,7 @@ async def enter_hand(
             actor_id=actor_id,
             before=None if corrected is None else {"side": player.side, "hand_points": corrected},
             after={"side": player.side, "player": actor_id, "hand_points": hand_points},
+            interaction_id=interaction_id,
         )
         done, error = await score_if_complete(
             session, game, variant, pending, actor_id, interaction_id

@@ -40,6 +40,7 @@ from bot.games.pending_round import (
     PendingRound,
     build_pending,
     clear_pending,
+    entry_by_interaction,
     load_pending,
     pending_rows,
 )
@@ -360,8 +361,14 @@ async def enter_side(
                     earlier.game_id, side, tuple(range(len(earlier.totals))), (), earlier
                 )
             )
+        stored = await entry_by_interaction(session, interaction_id)
         game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
+            session,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=stored.game_id if stored is not None else game_id,
+            lock=True,
+            allow_ended=stored is not None,
         )
         sides_count = len(game.totals)
         if not 0 <= side < sides_count:
@@ -371,9 +378,9 @@ async def enter_side(
         parsed = parse_side(components, side)
         entries, parts = await pending_rows(session, game.id)
         info = game_info(game, variant)
-        mine = next((e for e in entries if e.side == side), None)
-        if mine is not None and mine.interaction_id == interaction_id and interaction_id:
+        if stored is not None:
             return _EntryResult(_entry_outcome(game, side, build_pending(info, entries, parts)))
+        mine = next((e for e in entries if e.side == side), None)
         if mine is not None and not correct:
             raise SideAlreadyEntered(side=side + 1, entered_by=mine.entered_by)
         side_parts = [p for p in parts if p.side == side]
@@ -402,6 +409,7 @@ async def enter_side(
             actor_id=actor_id,
             before={"side": side, "components": before} if before is not None else None,
             after=after,
+            interaction_id=interaction_id,
         )
         done, error = await score_if_complete(
             session, game, variant, pending, actor_id, interaction_id
