@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.games import (
+    abandon_game,
+    end_game,
     enter_hand,
     enter_side,
     forget_user,
@@ -248,6 +250,19 @@ async def test_a_retried_interaction_enters_once(db):
     assert state.number == 2
     assert not state.started
     assert len([h for h in await game_history(db, **IDS) if h.action == "hand"]) == 1
+
+
+@pytest.mark.parametrize("close", [end_game, abandon_game])
+async def test_ending_a_game_drops_the_hands_of_its_unscored_round(db, close):
+    await start_teams(db)
+    await record_round(db, actor_id=ALICE, sides=small_round(), **IDS)
+    await hand(db, BOB, 25)
+    await close(db, actor_id=ALICE, **IDS)
+    assert (await snapshot(db))["player_parts"] == []
+    await start_teams(db)
+    fresh = await hand(db, BOB, 30)  # the new game takes Bob's hand without correct
+    assert fresh.corrected is None
+    assert fresh.pending.number == 1
 
 
 async def test_forgetting_a_player_renames_their_pending_hand(db):
