@@ -14,7 +14,7 @@ import discord
 
 from bot.discord_app.errors import discord_time, mention
 from bot.discord_app.language import t
-from bot.discord_app.parts_text import parts_audit_summary
+from bot.discord_app.parts_text import parts_audit_summary, waiting_text
 from bot.games.results import (
     AuditRow,
     DealerInfo,
@@ -214,6 +214,12 @@ def sheet_embed(
             embed.add_field(
                 name=t(lang, "ui.sheet.pending_title"),
                 value=t(lang, "ui.sheet.pending", sides=waiting),
+                inline=False,
+            )
+        if sheet.pending is not None and sheet.pending.uses_parts:
+            embed.add_field(
+                name=t(lang, "ui.sheet.waiting_title"),
+                value=waiting_text(lang, sheet.pending),
                 inline=False,
             )
     embed.set_footer(text=t(lang, "ui.sheet.footer", target=game.target, id=game.id))

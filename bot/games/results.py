@@ -131,6 +131,8 @@ class ScoreSheet:
     pending_sides: tuple[int, ...]
     cancelled_round: int | None = None
     """Set by an undo that cleared the entries of this (unscored) round instead of a round."""
+    pending: PendingRound | None = None
+    """The next round's side entries and player hands so far: who is still missing."""
 
 
 @dataclass(frozen=True)

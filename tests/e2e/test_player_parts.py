@@ -126,6 +126,13 @@ async def test_a_round_entered_by_every_player_scores_as_the_sheet_shows(
         ]
     )
 
+    sheet = text_of(await table.run("eve", "game sheet"))
+    assert table.t("ui.sheet.waiting_title") in sheet
+    waiting = f"{table.hands('Us', 'Alice, Carol')}, " + table.t(
+        "ui.parts.side_and_hands", side="Them", players="Dave"
+    )
+    assert waiting in sheet
+
     # Carol counts 70 with cards; Alice went out, so Us is complete without her typing 0.
     carol = await table.run("carol", "round hand", {"cards": "K K 10 10 10 8 8"})
     assert carol.content == "\n".join(
@@ -173,6 +180,7 @@ async def test_a_round_entered_by_every_player_scores_as_the_sheet_shows(
     assert f"{total}: **1450**" in fields[0]["value"]
     assert f"{total}: **1175**" in fields[1]["value"]
     assert table.t("ui.sheet.pending_title") not in text_of(sheet)
+    assert table.t("ui.sheet.waiting_title") not in text_of(sheet)
 
     history = text_of(await table.run("eve", "game history"))
     assert table.t("ui.history.hand", player="Bob", side="Them", points=25) in history

@@ -116,6 +116,17 @@ async def test_hands_before_the_keeper_make_the_side_wait_for_the_rest(db):
     assert done.round.totals == (200 - 45, 50)
 
 
+async def test_a_keepers_own_hand_total_completes_the_side_over_the_parts(db):
+    await start_teams(db)
+    await hand(db, BOB, 25)
+    us = await side(db, ALICE, 0, {"meld_points": 200, "hand_points": 40})
+    assert us.pending.sides[0].complete
+    assert not us.pending.sides[0].hands_by_players
+    done = await side(db, CAROL, 1, dict(OUT))
+    assert done.round.totals == (200 - 40, 900)
+    assert "parts" not in (await game_history(db, **IDS))[-1].after
+
+
 async def test_a_side_without_parts_still_completes_as_before(db):
     await start_teams(db)
     first = await side(db, ALICE, 0, dict(OUT))
