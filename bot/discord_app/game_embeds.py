@@ -14,6 +14,7 @@ import discord
 
 from bot.discord_app.errors import discord_time, mention
 from bot.discord_app.language import t
+from bot.discord_app.parts_text import parts_audit_summary, waiting_text
 from bot.games.results import (
     AuditRow,
     DealerInfo,
@@ -81,6 +82,7 @@ def start_embed(lang: str, game: GameInfo, variant: Variant, dealer: DealerInfo)
             add=command_hint(lang, "round", "add"),
             side=command_hint(lang, "round", "side"),
             form=command_hint(lang, "round", "form"),
+            hand=command_hint(lang, "round", "hand"),
             example=t(lang, "ui.example"),
         ),
         inline=False,
@@ -214,6 +216,12 @@ def sheet_embed(
                 value=t(lang, "ui.sheet.pending", sides=waiting),
                 inline=False,
             )
+        if sheet.pending is not None and sheet.pending.uses_parts:
+            embed.add_field(
+                name=t(lang, "ui.sheet.waiting_title"),
+                value=waiting_text(lang, sheet.pending),
+                inline=False,
+            )
     embed.set_footer(text=t(lang, "ui.sheet.footer", target=game.target, id=game.id))
     return embed
 
@@ -260,7 +268,13 @@ def _audit_summary(lang: str, row: AuditRow, game: GameInfo) -> str:
             side = after.get("side", 0)
             name = names[side] if isinstance(side, int) and side < len(names) else "?"
             key = "ui.history.correct" if before else "ui.history.enter"
-            return t(lang, key, side=name, line=format_round_text(after.get("components") or {}))
+            line = format_round_text(after.get("components") or {})
+            text = t(lang, key, side=name, line=line)
+            if after.get("hand_from") == "players":
+                text += " " + t(lang, "ui.history.hands_by_players")
+            return text
+        case "hand" | "cancel":
+            return parts_audit_summary(lang, row, game)
         case "undo":
             return t(lang, "ui.history.undo", round=before.get("round", "?"), totals=totals(after))
         case "edit":

@@ -8,6 +8,8 @@ from ``bot.games.results`` and refuse with ``bot.games.errors.GameError`` subcla
 from bot.games.errors import GameError
 from bot.games.export import export_game, export_guild
 from bot.games.leaderboard import leaderboard
+from bot.games.pending_round import pending_round
+from bot.games.player_parts import enter_hand
 from bot.games.privacy import forget_user
 from bot.games.ratings import get_ratings
 from bot.games.rounds import edit_round, enter_side, record_round, undo_round
@@ -35,6 +37,7 @@ __all__ = [
     "delete_guild_data",
     "edit_round",
     "end_game",
+    "enter_hand",
     "enter_side",
     "export_game",
     "export_guild",
@@ -48,6 +51,7 @@ __all__ = [
     "mark_guild_joined",
     "mark_guild_left",
     "past_games",
+    "pending_round",
     "purge_left_guilds",
     "record_round",
     "score_sheet",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import exists, null, select
+from sqlalchemy import exists, null, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -41,7 +41,15 @@ from bot.scoring import (
     dealer_for_round,
     load_variant,
 )
-from bot.storage.models import GAME_ACTIVE, GAME_FINISHED, AuditEntry, Game, PendingEntry, Round
+from bot.storage.models import (
+    GAME_ACTIVE,
+    GAME_FINISHED,
+    AuditEntry,
+    Game,
+    PendingEntry,
+    PlayerPart,
+    Round,
+)
 
 
 def utcnow() -> datetime:
@@ -192,7 +200,7 @@ class RoundTarget:
     recorded: bool
     """This interaction already recorded a round (of this or another game): replay it."""
     has_pending: bool
-    """Sides have entered numbers for the next round (side-by-side entry)."""
+    """Sides or players have entered numbers for the next round (side-by-side entry)."""
 
 
 async def lock_for_round(
@@ -212,7 +220,10 @@ async def lock_for_round(
     recorded: Any = null()
     if interaction_id is not None:
         recorded = select(Round.id).where(Round.interaction_id == interaction_id).scalar_subquery()
-    pending = exists().where(PendingEntry.game_id == Game.id)
+    pending = or_(
+        exists().where(PendingEntry.game_id == Game.id),
+        exists().where(PlayerPart.game_id == Game.id),
+    )
     where = (
         [Game.id == game_id]
         if game_id is not None

@@ -143,3 +143,26 @@ class BadPeriod(GameError):
 class BadFormat(GameError):
     code = "bad_format"
     template = "unknown export format {format!r}; choose csv or json"
+
+
+class NotAPlayer(GameError):
+    code = "not_a_player"
+    template = "only the players of game {game_id} enter their own hand; they are {players}"
+    # params: game_id, players (user ids; empty in a quick game without players)
+
+
+class PartAlreadyEntered(GameError):
+    code = "part_already_entered"
+    template = "you already entered {points} in hand for round {number}; correct it instead"
+
+
+class SideHandEntered(GameError):
+    code = "side_hand_entered"
+    template = (
+        "{side}'s hand total ({points}) was already entered by {entered_by} for the whole side"
+    )
+
+
+class HandTwice(GameError):
+    code = "hand_twice"
+    template = "give the side's hand points or leave them to each player, not both"

@@ -24,6 +24,7 @@ from bot.storage.models import (
     GameStat,
     MonthlyStat,
     PendingEntry,
+    PlayerPart,
     Rating,
     Round,
     TotalStat,
@@ -104,6 +105,7 @@ async def forget_user(db: Database, user_id: int) -> ForgetReport:
             update(PendingEntry)
             .where(PendingEntry.entered_by == user_id)
             .values(entered_by=anon_id),
+            update(PlayerPart).where(PlayerPart.user_id == user_id).values(user_id=anon_id),
             update(Game).where(Game.started_by == user_id).values(started_by=anon_id),
             update(AuditEntry).where(AuditEntry.actor_id == user_id).values(actor_id=anon_id),
             update(Rating).where(Rating.user_id == user_id).values(user_id=anon_id),

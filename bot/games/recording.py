@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, exists, insert, select, update
+from sqlalchemy import bindparam, exists, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from bot.games.access import check_allowed, check_game, dealer_info, game_info, game_variant, utcnow
@@ -34,6 +34,7 @@ from bot.storage.models import (
     GamePlayer,
     GameSide,
     PendingEntry,
+    PlayerPart,
     Round,
 )
 
@@ -47,7 +48,11 @@ _RECORDED = (
     .where(_ROUNDS.c.interaction_id == bindparam("interaction_id"))
     .scalar_subquery()
 )
-_PENDING = exists().where(PendingEntry.__table__.c.game_id == _GAMES.c.id)
+_PENDING = or_(
+    exists().where(PendingEntry.__table__.c.game_id == _GAMES.c.id),
+    exists().where(PlayerPart.__table__.c.game_id == _GAMES.c.id),
+)
+"""Side entries or player parts wait for the next round: the general path clears them."""
 
 _ACTIVE_GAME = select(_GAMES).where(
     _GAMES.c.channel_id == bindparam("channel_id"), _GAMES.c.state == GAME_ACTIVE

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.games.pending_round import PendingRound
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ class SideEntryOutcome:
     entered_sides: tuple[int, ...]
     missing_sides: tuple[int, ...]
     round: RoundOutcome | None
+    pending: PendingRound | None = None
+    """What is in and who is missing while the round waits (None once it scored)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,10 @@ class ScoreSheet:
     next_minimums: tuple[int, ...]
     next_dealer: DealerInfo
     pending_sides: tuple[int, ...]
+    cancelled_round: int | None = None
+    """Set by an undo that cleared the entries of this (unscored) round instead of a round."""
+    pending: PendingRound | None = None
+    """The next round's side entries and player hands so far: who is still missing."""
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ later total, minimum and the game's state follow from the rounds alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.games.access import (
@@ -26,7 +26,24 @@ from bot.games.access import (
     side_scores,
     utcnow,
 )
-from bot.games.errors import BadSide, GameError, NoRounds, RoundNotFound, SideAlreadyEntered
+from bot.games.errors import (
+    BadSide,
+    GameError,
+    HandTwice,
+    NoRounds,
+    RoundNotFound,
+    SideAlreadyEntered,
+)
+from bot.games.pending_round import (
+    HAND_FROM_PLAYERS,
+    HAND_FROM_SIDE,
+    PendingRound,
+    build_pending,
+    clear_pending,
+    entry_by_interaction,
+    load_pending,
+    pending_rows,
+)
 from bot.games.ratings import recompute_guild_ratings
 from bot.games.recording import dump_side as _dump
 from bot.games.recording import record_in
@@ -88,7 +105,7 @@ def round_outcome(game: Game, variant: Variant, rnd: Round, replayed: bool) -> R
     )
 
 
-async def _round_by_interaction(
+async def round_by_interaction(
     session: AsyncSession, guild_id: int, interaction_id: str | None
 ) -> RoundOutcome | None:
     if interaction_id is None:
@@ -115,16 +132,18 @@ async def _append_round(
     actor_id: int,
     interaction_id: str | None,
     has_pending: bool = True,
+    parts: Sequence[Mapping[str, int]] = (),
 ) -> RoundOutcome:
     """Score and store the next round: one flush writes the round, the game and the audit row.
 
     The running totals come from the game row (kept in step by every edit and undo), so only
     this round is scored, never the whole game again. ``has_pending=False`` (the caller knows
-    there are no side entries waiting) saves the DELETE of pending entries.
+    there are no side entries or player parts waiting) saves their DELETE. ``parts`` (each
+    player's hand, when a side's hand came from its players) goes into the audit row.
     """
     results = score_round(variant, sides, list(game.totals))
     if has_pending:
-        await session.execute(delete(PendingEntry).where(PendingEntry.game_id == game.id))
+        await clear_pending(session, game.id)
     number = game.round_count + 1
     rnd = Round(
         game_id=game.id,
@@ -149,7 +168,12 @@ async def _append_round(
         game_id=game.id,
         action="record",
         actor_id=actor_id,
-        after={"round": number, "components": rnd.components, "totals": list(game.totals)},
+        after={
+            "round": number,
+            "components": rnd.components,
+            "totals": list(game.totals),
+            **({"parts": [dict(p) for p in parts]} if parts else {}),
+        },
     )
     await session.flush()
     return round_outcome(game, variant, rnd, False)
@@ -208,12 +232,12 @@ async def record_round(
                 interaction_id=interaction_id,
             )
         except GameError:
-            earlier = await _round_by_interaction(session, guild_id, interaction_id)
+            earlier = await round_by_interaction(session, guild_id, interaction_id)
             if earlier is not None:
                 return earlier
             raise
         if target.recorded:
-            earlier = await _round_by_interaction(session, guild_id, interaction_id)
+            earlier = await round_by_interaction(session, guild_id, interaction_id)
             if earlier is not None:
                 return earlier
         game = target.game
@@ -238,7 +262,7 @@ class _EntryResult:
     error: ScoringError | None = None
 
 
-def _side_only_problems(variant: Variant, side: int, parsed: SideRound) -> None:
+def side_only_problems(variant: Variant, side: int, parsed: SideRound) -> None:
     """Reject a side's own mistakes (negative, not a multiple of 5) before storing it."""
     sides = [SideRound() for _ in range(variant.sides)]
     sides[side] = parsed
@@ -248,6 +272,58 @@ def _side_only_problems(variant: Variant, side: int, parsed: SideRound) -> None:
         own = [p for p in error.problems if p.side == side]
         if own:
             raise ScoringError(own) from None
+
+
+async def score_if_complete(
+    session: AsyncSession,
+    game: Game,
+    variant: Variant,
+    pending: PendingRound,
+    actor_id: int,
+    interaction_id: str | None,
+) -> tuple[RoundOutcome | None, ScoringError | None]:
+    """Score the round once every side (and every hand it waits for) is in.
+
+    On a problem across sides the pieces (already flushed) stay pending and the error is
+    returned for the caller to raise after the transaction commits them.
+    """
+    if not pending.complete:
+        return None, None
+    full = [parse_side(s.side_round(), s.side) for s in pending.sides]
+    parts = [
+        {"side": s.side, "player": p.player.user_id, "hand_points": p.hand_points}
+        for s in pending.sides
+        if s.hands_by_players
+        for p in s.parts
+    ]
+    try:
+        # score_round validates before anything is written, so on failure the pending
+        # pieces (already flushed) are all this transaction commits.
+        done = await _append_round(
+            session, game, variant, full, actor_id, interaction_id, parts=parts
+        )
+    except ScoringError as error:
+        return None, error
+    return done, None
+
+
+def _hand_from(
+    components: SideInput, parsed: SideRound, asked: bool | None, side_has_parts: bool
+) -> str | None:
+    """Where this side's hand points come from, as the keeper's entry says (see
+    ``bot.games.pending_round``): asked for, given as a number, or left open."""
+    if asked is not None:
+        if asked and parsed.hand_points:
+            raise HandTwice()
+        return HAND_FROM_PLAYERS if asked else HAND_FROM_SIDE
+    given = (
+        "hand_points" in components
+        if isinstance(components, Mapping)
+        else "hand_points" in parsed.model_fields_set
+    )
+    if given:
+        return HAND_FROM_SIDE
+    return HAND_FROM_PLAYERS if side_has_parts else None
 
 
 async def enter_side(
@@ -260,6 +336,7 @@ async def enter_side(
     components: SideInput,
     actor_is_manager: bool = False,
     correct: bool = False,
+    hands_by_players: bool | None = None,
     game_id: int | None = None,
     interaction_id: str | None = None,
 ) -> SideEntryOutcome:
@@ -269,18 +346,29 @@ async def enter_side(
     and scored. If that fails, the entries stay pending and ``ScoringError`` says what is wrong;
     a side corrects its entry by entering again with ``correct=True`` (without it, a second
     entry is refused with ``side_already_entered``).
+
+    ``hands_by_players=True``: the entry is the side's melded part and each of its players
+    enters their own hand (``bot.games.player_parts``); ``False``: the entry's hand points are
+    the side's; None: the side's, unless the entry gives none and a player already entered a
+    hand. The round scores once every side and every awaited hand is in.
     """
 
     async def work(session: AsyncSession) -> _EntryResult:
-        earlier = await _round_by_interaction(session, guild_id, interaction_id)
+        earlier = await round_by_interaction(session, guild_id, interaction_id)
         if earlier is not None:
             return _EntryResult(
                 SideEntryOutcome(
                     earlier.game_id, side, tuple(range(len(earlier.totals))), (), earlier
                 )
             )
+        stored = await entry_by_interaction(session, interaction_id)
         game = await find_game(
-            session, guild_id=guild_id, channel_id=channel_id, game_id=game_id, lock=True
+            session,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=stored.game_id if stored is not None else game_id,
+            lock=True,
+            allow_ended=stored is not None,
         )
         sides_count = len(game.totals)
         if not 0 <= side < sides_count:
@@ -288,28 +376,31 @@ async def enter_side(
         check_allowed(game, actor_id, actor_is_manager, "record", side=side)
         variant = game_variant(game.variant_id, game.house_rules)
         parsed = parse_side(components, side)
-        _side_only_problems(variant, side, parsed)
-        pending = {
-            p.side: p
-            for p in (
-                await session.scalars(select(PendingEntry).where(PendingEntry.game_id == game.id))
-            ).all()
-        }
-        mine = pending.get(side)
-        if mine is not None and mine.interaction_id == interaction_id and interaction_id:
-            return _EntryResult(_entry_outcome(game, side, pending, None))
+        entries, parts = await pending_rows(session, game.id)
+        info = game_info(game, variant)
+        if stored is not None:
+            return _EntryResult(_entry_outcome(game, side, build_pending(info, entries, parts)))
+        mine = next((e for e in entries if e.side == side), None)
         if mine is not None and not correct:
             raise SideAlreadyEntered(side=side + 1, entered_by=mine.entered_by)
+        side_parts = [p for p in parts if p.side == side]
+        hand_from = _hand_from(components, parsed, hands_by_players, bool(side_parts))
         before = dict(mine.components) if mine is not None else None
         if mine is None:
             mine = PendingEntry(game_id=game.id, side=side)
             session.add(mine)
-            pending[side] = mine
+            entries.append(mine)
         mine.components = _dump(parsed)
+        mine.hand_from = hand_from
         mine.entered_by = actor_id
         mine.interaction_id = interaction_id
         mine.created_at = utcnow()
+        pending = build_pending(info, entries, parts)
+        side_only_problems(variant, side, parse_side(pending.sides[side].side_round(), side))
         await session.flush()
+        after: dict[str, Any] = {"side": side, "components": mine.components}
+        if hand_from == HAND_FROM_PLAYERS:
+            after["hand_from"] = HAND_FROM_PLAYERS
         audit(
             session,
             guild_id=guild_id,
@@ -317,18 +408,15 @@ async def enter_side(
             action="enter",
             actor_id=actor_id,
             before={"side": side, "components": before} if before is not None else None,
-            after={"side": side, "components": mine.components},
+            after=after,
+            interaction_id=interaction_id,
         )
-        if len(pending) < sides_count:
-            return _EntryResult(_entry_outcome(game, side, pending, None))
-        full = [parse_side(pending[i].components, i) for i in range(sides_count)]
-        try:
-            # score_round validates before anything is written, so on failure the pending
-            # entries (already flushed) are all this transaction commits.
-            done = await _append_round(session, game, variant, full, actor_id, None)
-        except ScoringError as error:
-            return _EntryResult(_entry_outcome(game, side, pending, None), error)
-        return _EntryResult(_entry_outcome(game, side, {}, done))
+        done, error = await score_if_complete(
+            session, game, variant, pending, actor_id, interaction_id
+        )
+        if done is not None:
+            return _EntryResult(_entry_outcome(game, side, pending, done))
+        return _EntryResult(_entry_outcome(game, side, pending), error)
 
     result = await db.write(work)
     if result.error is not None:
@@ -337,11 +425,13 @@ async def enter_side(
 
 
 def _entry_outcome(
-    game: Game, side: int, pending: Mapping[int, PendingEntry], done: RoundOutcome | None
+    game: Game, side: int, pending: PendingRound, done: RoundOutcome | None = None
 ) -> SideEntryOutcome:
-    entered = tuple(range(len(game.totals))) if done is not None else tuple(sorted(pending))
-    missing = tuple(i for i in range(len(game.totals)) if i not in entered)
-    return SideEntryOutcome(game.id, side, entered, missing, done)
+    if done is not None:
+        return SideEntryOutcome(game.id, side, tuple(range(len(game.totals))), (), done)
+    return SideEntryOutcome(
+        game.id, side, pending.entered_sides, pending.missing_sides, None, pending
+    )
 
 
 async def undo_round(
@@ -371,6 +461,10 @@ async def undo_round(
             action="undo",
             reach_finished=True,
         )
+        if game.state != GAME_FINISHED:
+            pending = await load_pending(session, game)
+            if pending.started:
+                return await _cancel_pending(session, game, pending, actor_id, interaction_id)
         if game.round_count == 0:
             raise NoRounds(game_id=game.id)
         rounds = (
@@ -409,6 +503,39 @@ async def undo_round(
         return await build_sheet(session, game)
 
     return await db.write(work)
+
+
+async def _cancel_pending(
+    session: AsyncSession,
+    game: Game,
+    pending: PendingRound,
+    actor_id: int,
+    interaction_id: str | None,
+) -> ScoreSheet:
+    """Undo while a round is being entered: clear its side entries and player parts (the
+    round that was being entered is what the table most recently did), score nothing."""
+    await clear_pending(session, game.id)
+    audit(
+        session,
+        guild_id=game.guild_id,
+        game_id=game.id,
+        action="cancel",
+        actor_id=actor_id,
+        before={
+            "round": pending.number,
+            "entries": {str(s.side): s.components for s in pending.sides if s.keeper_in},
+            "parts": [
+                {"side": s.side, "player": p.player.user_id, "hand_points": p.hand_points}
+                for s in pending.sides
+                for p in s.parts
+            ],
+        },
+        after={"round": pending.number, "totals": list(game.totals)},
+        interaction_id=interaction_id,
+    )
+    await session.flush()
+    sheet = await build_sheet(session, game)
+    return replace(sheet, cancelled_round=pending.number)
 
 
 async def edit_round(

@@ -27,6 +27,7 @@ from bot.games.errors import (
     WrongPlayerCount,
     WrongSideCount,
 )
+from bot.games.pending_round import clear_pending
 from bot.games.ratings import rate_game, recompute_guild_ratings
 from bot.games.results import GameInfo
 from bot.games.stats import refresh_game_stats
@@ -43,7 +44,6 @@ from bot.storage.models import (
     GamePlayer,
     GameSide,
     GuildSettings,
-    PendingEntry,
 )
 
 DEFAULT_VARIANT = "classic"
@@ -230,7 +230,7 @@ async def close_game(
     game.winner_side = winner
     game.draw = draw
     game.ended_at = game.ended_at or utcnow()
-    await session.execute(PendingEntry.__table__.delete().where(PendingEntry.game_id == game.id))
+    await clear_pending(session, game.id)
     await session.flush()
     await refresh_game_stats(session, game)
     await rate_game(session, game)
@@ -311,7 +311,7 @@ async def _abandon(session: AsyncSession, game: Game) -> None:
     game.state = GAME_ABANDONED
     game.end_reason = END_ABANDONED
     game.ended_at = utcnow()
-    await session.execute(PendingEntry.__table__.delete().where(PendingEntry.game_id == game.id))
+    await clear_pending(session, game.id)
 
 
 async def end_game(

@@ -13,11 +13,12 @@ from bot.games.access import (
     side_scores,
 )
 from bot.games.errors import NoActiveGame
+from bot.games.pending_round import build_pending, pending_rows
 from bot.games.recording import active_game_in
 from bot.games.results import AuditRow, GameInfo, GameSummary, RoundRow, ScoreSheet
 from bot.scoring import opening_minimum
 from bot.storage.engine import Database
-from bot.storage.models import AuditEntry, Game, GameSide, PendingEntry, Round
+from bot.storage.models import AuditEntry, Game, GameSide, Round
 
 
 async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
@@ -25,9 +26,9 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
     rounds = (
         await session.scalars(select(Round).where(Round.game_id == game.id).order_by(Round.number))
     ).all()
-    pending = (
-        await session.scalars(select(PendingEntry.side).where(PendingEntry.game_id == game.id))
-    ).all()
+    entries, parts = await pending_rows(session, game.id)
+    info = game_info(game, variant)
+    pending = build_pending(info, entries, parts)
     rows = tuple(
         RoundRow(
             number=r.number,
@@ -41,12 +42,13 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
     )
     totals = tuple(game.totals)
     return ScoreSheet(
-        game=game_info(game, variant),
+        game=info,
         rounds=rows,
         totals=totals,
         next_minimums=tuple(opening_minimum(variant, t) for t in totals),
         next_dealer=dealer_info(game, variant, game.round_count),
-        pending_sides=tuple(sorted(pending)),
+        pending_sides=pending.entered_sides,
+        pending=pending,
     )
 
 

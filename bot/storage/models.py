@@ -205,6 +205,30 @@ class PendingEntry(Base):
     entered_by: Mapped[int] = mapped_column(BigInteger, index=True)
     interaction_id: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime]
+    hand_from: Mapped[str | None] = mapped_column(String(8))
+    """Where the side's hand points come from: "side" (this entry's own total), "players"
+    (each player's ``PlayerPart``) or None (not said: a player's part switches it to "players")."""
+
+
+class PlayerPart(Base):
+    """One player's own part of their side's next round: the card points left in their hand.
+
+    In a game played at a distance each player counts their own hand; the side's hand points
+    are the sum of its players' parts. Cleared with the side entries when the round is scored,
+    undone, ended or abandoned.
+    """
+
+    __tablename__ = "player_parts"
+    __table_args__ = (UniqueConstraint("game_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    side: Mapped[int]
+    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    hand_points: Mapped[int]
+    interaction_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The Discord interaction that entered it: a retried command stores nothing new."""
+    created_at: Mapped[datetime]
 
 
 class AuditEntry(Base):

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.discord_app.game_embeds import round_embed, sheet_embed
 from bot.discord_app.language import t
+from bot.discord_app.parts_text import waiting_text
 from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
 from bot.discord_app.views.common import (
     REFUSALS,
@@ -25,8 +26,17 @@ from bot.discord_app.views.common import (
     render_text_error,
 )
 from bot.discord_app.views.round_form import RoundForm
-from bot.games import active_game, edit_round, enter_side, record_round, score_sheet, undo_round
+from bot.games import (
+    active_game,
+    edit_round,
+    enter_hand,
+    enter_side,
+    record_round,
+    score_sheet,
+    undo_round,
+)
 from bot.games.access import game_variant
+from bot.games.player_parts import HandOutcome
 from bot.games.results import GameInfo
 from bot.games.round_text import RoundTextError, format_round_text, parse_round_text
 from bot.scoring import ScoringError, SideRound, Variant, count_cards
@@ -188,6 +198,11 @@ SIDE_OPTION_HELP = {
     "joker_canastas": "Cuban: canastas of jokers",
     "wild_canastas": "Cuban: other wild-card canastas",
 }
+HAND_OPTION_HELP = {
+    "points": "Card points left in your hand (0 if you went out)",
+    "cards": "Or the cards left in your hand, counted for you, e.g. K 7 7",
+    "correct": "Replace the hand you already entered for this round",
+}
 
 
 @app_commands.guild_only()
@@ -259,7 +274,11 @@ class RoundsCog(
     @app_commands.command(
         name="side", description="Enter one side's numbers; the round scores when all are in"
     )
-    @app_commands.describe(correct="Replace what this side already entered", **SIDE_OPTION_HELP)
+    @app_commands.describe(
+        correct="Replace what this side already entered",
+        player_hands="Each player enters their own hand with /round hand",
+        **SIDE_OPTION_HELP,
+    )
     @app_commands.choices(went_out=WENT_OUT_CHOICES)
     async def side(
         self,
@@ -281,6 +300,7 @@ class RoundsCog(
         joker_canastas: int | None = None,
         wild_canastas: int | None = None,
         correct: bool = False,
+        player_hands: bool | None = None,
     ) -> None:
         actor = await actor_for(interaction)
         lang = actor.lang
@@ -310,7 +330,12 @@ class RoundsCog(
                 hand_cards=hand_cards,
             )
             outcome = await enter_side(
-                actor.db, side=index, components=fields, correct=correct, **actor.ids()
+                actor.db,
+                side=index,
+                components=fields,
+                correct=correct,
+                hands_by_players=player_hands,
+                **actor.ids(),
             )
         except _UiError as error:
             await send_error(interaction, [t(lang, error.key, **error.params)])
@@ -324,7 +349,11 @@ class RoundsCog(
         if outcome.round is not None:
             await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
             return
-        missing = ", ".join(game.sides[i].name for i in outcome.missing_sides)
+        missing = (
+            waiting_text(lang, outcome.pending)
+            if outcome.pending is not None
+            else ", ".join(game.sides[i].name for i in outcome.missing_sides)
+        )
         await send(
             interaction,
             content=t(
@@ -338,6 +367,37 @@ class RoundsCog(
         )
 
     side.autocomplete("side")(_side_autocomplete)
+
+    @app_commands.command(
+        name="hand",
+        description=(
+            "Enter the card points left in your own hand; the round scores when all parts are in"
+        ),
+    )
+    @app_commands.describe(**HAND_OPTION_HELP)
+    async def hand(
+        self,
+        interaction: discord.Interaction,
+        points: int | None = None,
+        cards: str | None = None,
+        correct: bool = False,
+    ) -> None:
+        """One player's own hand, for games where each player counts their own cards."""
+        actor = await actor_for(interaction)
+        lang = actor.lang
+        try:
+            game, variant = await _active_game(actor)
+            if points is None and not cards:
+                raise _UiError("ui.hand.needed")
+            total = (points or 0) + (count_cards(variant, cards).points if cards else 0)
+            outcome = await enter_hand(actor.db, hand_points=total, correct=correct, **actor.ids())
+        except _UiError as error:
+            await send_error(interaction, [t(lang, error.key, **error.params)])
+            return
+        except (*REFUSALS, ScoringError) as error:
+            await refuse(interaction, lang, error)
+            return
+        await send(interaction, **hand_reply(lang, outcome, game, variant))
 
     @app_commands.command(
         name="form",
@@ -362,7 +422,11 @@ class RoundsCog(
             await refuse(interaction, actor.lang, error)
             return
         variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
-        title = t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
+        title = (
+            t(actor.lang, "ui.undo.cancelled", number=sheet.cancelled_round)
+            if sheet.cancelled_round is not None
+            else t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
+        )
         await send(interaction, embed=sheet_embed(actor.lang, sheet, variant, title))
 
     @app_commands.command(name="edit", description="Correct one side of an earlier round")
@@ -442,6 +506,30 @@ class RoundsCog(
         await send(interaction, embed=sheet_embed(lang, edited, variant, title))
 
     edit.autocomplete("side")(_side_autocomplete)
+
+
+def hand_reply(lang: str, outcome: HandOutcome, game: GameInfo, variant: Variant) -> dict[str, Any]:
+    """What ``/round hand`` posts: whose hand it was, then who is still missing or the
+    scored round."""
+    player = outcome.player
+    lines = []
+    if player is not None:
+        params = {
+            "player": player.display_name,
+            "side": game.sides[player.side].name,
+            "points": outcome.hand_points,
+            "number": outcome.pending.number if outcome.pending else game.round_count + 1,
+        }
+        if outcome.corrected is not None:
+            lines.append(t(lang, "ui.hand.corrected", before=outcome.corrected, **params))
+        else:
+            lines.append(t(lang, "ui.hand.entered", **params))
+    if outcome.round is not None:
+        embed = round_embed(lang, outcome.round, outcome.round.game or game, variant)
+        return {"content": "\n".join(lines) or None, "embed": embed}
+    if outcome.pending is not None and not outcome.pending.complete:
+        lines.append(t(lang, "ui.hand.waiting", missing=waiting_text(lang, outcome.pending)))
+    return {"content": "\n".join(lines)}
 
 
 async def setup(bot: commands.Bot) -> None:
