@@ -43,7 +43,8 @@ next opening minimum, and whether the game is finished. Example:
           {"meld_points": 240, "red_threes": 1, "hand_points": 25}]}' | canasta-bot score"""
 
 SCORE_FIELDS = """\
-input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side]}
+input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side],
+        "round": n (optional: this round's number, for the house rule rounds=N)}
 fields of a side (omitted counts are 0):
   meld_points            card points of everything the side melded (black threes excluded
                          in Cuban); a multiple of 5
@@ -91,7 +92,7 @@ def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
     """Score one round given as the documented JSON object; raises ``ScoringError``."""
     if not isinstance(payload, dict):
         raise ScoringError([Problem("sides_not_list")])
-    unknown = sorted(set(payload) - {"sides", "totals_before"})
+    unknown = sorted(set(payload) - {"sides", "totals_before", "round"})
     if unknown:
         raise ScoringError([Problem("unknown_input_field", field=k) for k in unknown])
     sides = parse_sides(payload.get("sides"))
@@ -99,7 +100,10 @@ def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
     if not isinstance(totals_before, list):
         raise ScoringError([Problem("totals_not_whole_numbers")])
     results = score_round(variant, sides, totals_before)
-    finished, winner, _draw = outcome(variant, [r.total for r in results])
+    number = payload.get("round")
+    if number is not None and (type(number) is not int or number < 1):
+        raise ScoringError([Problem("bad_round_number", params={"value": number})])
+    finished, winner, _draw = outcome(variant, [r.total for r in results], number)
     return {
         "sides": [
             {
