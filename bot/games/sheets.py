@@ -12,6 +12,7 @@ from bot.games.access import (
     game_variant,
     side_scores,
 )
+from bot.games.adjustments import adjustment_rows, game_adjustments
 from bot.games.errors import NoActiveGame
 from bot.games.recording import active_game_in
 from bot.games.results import AuditRow, GameInfo, GameSummary, RoundRow, ScoreSheet
@@ -40,6 +41,11 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         for r in rounds
     )
     totals = tuple(game.totals)
+    adjustments = adjustment_rows(
+        await game_adjustments(session, game.id),
+        {r.number: [s.total for s in r.results] for r in rows},
+        len(totals),
+    )
     return ScoreSheet(
         game=game_info(game, variant),
         rounds=rows,
@@ -47,6 +53,7 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         next_minimums=tuple(opening_minimum(variant, t) for t in totals),
         next_dealer=dealer_info(game, variant, game.round_count),
         pending_sides=tuple(sorted(pending)),
+        adjustments=adjustments,
     )
 
 
