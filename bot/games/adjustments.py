@@ -142,7 +142,7 @@ async def adjust_score(
             game_id=game_id,
             actor_id=actor_id,
             actor_is_manager=actor_is_manager,
-            action="record",
+            action="adjust",
         )
         variant = game_variant(game.variant_id, game.house_rules)
         cleaned = check_adjustment(variant, side, points, reason, list(game.totals))
