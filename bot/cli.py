@@ -160,16 +160,18 @@ def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
 
 
 def cmd_ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.rules import run_ask
+    """The answer for a table of ``--variant`` with its ``--rule`` house rules, as in a
+    channel whose game was started with them."""
+    from bot.rules import RulesIndex, format_plain
 
     try:
-        print(run_ask(args.question, lang=args.lang, variant_id=args.variant), file=stdout)
-    except UnknownVariantError as error:
-        problem = Problem(
-            "unknown_variant", params={"value": args.variant, "allowed": ", ".join(error.known)}
-        )
-        print(render_problems(args.lang or "en", [problem])[0], file=stderr)
+        variant = _variant_for(args.variant, args.rule)
+    except ScoringError as error:
+        for line in render_problems(args.lang or "en", error.problems):
+            print(line, file=stderr)
         return EXIT_INVALID
+    answer = RulesIndex.load().ask(args.question, lang=args.lang, variant=variant)
+    print(format_plain(answer), file=stdout)
     return 0
 
 
@@ -366,6 +368,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="reply language (default: the question's own)",
     )
     ask.add_argument("--variant", default="classic", help="the table's variant")
+    ask.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule of the table, as for score (repeatable)",
+    )
     ask.set_defaults(handler=cmd_ask)
 
     run = sub.add_parser("run", help="start the bot (token from DISCORD_TOKEN)")

@@ -353,3 +353,22 @@ def test_score_help_describes_every_input_field(capsys) -> None:
     shown = capsys.readouterr().out
     for name in [*SideRound.model_fields, "totals_before", "sides", "round"]:
         assert f"{name} " in shown or f'"{name}"' in shown, name
+
+
+def test_ask_answers_with_the_tables_house_rules(monkeypatch, capsys) -> None:
+    args = ["ask", "how much is a natural canasta worth?", "--lang", "en"]
+    status, out, _ = run(monkeypatch, capsys, [*args, "--rule", "natural_bonus=600"])
+    assert status == 0
+    assert "**+600**" in out
+    status, out, _ = run(monkeypatch, capsys, args)
+    assert "**+500**" in out
+    opening = ["ask", "we have 1600, what do we need?", "--rule", "opening=15,0:50,1000:75"]
+    status, out, _ = run(monkeypatch, capsys, opening)
+    assert "**75**" in out
+
+
+def test_ask_refuses_a_bad_house_rule(monkeypatch, capsys) -> None:
+    args = ["ask", "how much is a natural canasta worth?", "--rule", "natural_bonus=7"]
+    status, out, err = run(monkeypatch, capsys, args)
+    assert (status, out) == (2, "")
+    assert "natural_bonus" in err[0]
