@@ -19,6 +19,7 @@ import pytest
 import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
+from bot.discord_app.chart import chart_available
 from bot.i18n import translate
 from tests.e2e.harness import BotProcess, guild_with_members, running_bot
 
@@ -145,7 +146,10 @@ async def test_a_bonus_and_a_penalty_shown_everywhere_then_undone(
     assert total(lang, 2250) in shown
     assert translate(lang, "ui.next_minimum", points=90) in shown  # 2250: still 90
 
-    sheet = text_of(await run(fake, "game sheet", channel=channel, lang=lang))
+    sheet_message = await run(fake, "game sheet", channel=channel, lang=lang)
+    if chart_available():  # the chart draws the adjustments too (a diamond each)
+        assert [a["filename"] for a in sheet_message.attachments] == ["sheet.png"]
+    sheet = text_of(sheet_message)
     assert "±" in sheet
     assert "+100    415" in sheet  # the ± row: Them's points and total after it
     assert "−50   2250" in sheet
