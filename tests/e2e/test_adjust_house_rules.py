@@ -4,8 +4,9 @@ against the real bot process and the loopback Discord.
 Adjustments: a bonus and a penalty shown in the answer, the sheet, the history and the export,
 then undone one at a time; refusals (points, permission) are private and store nothing.
 House rules: a game started with each one shows it in the start card, a round scores with it,
-and a rules question in that channel answers with the table's number; a game of a fixed number
-of rounds ends after its last round with the highest total.
+and a rules question in that channel answers with the table's number and lists the table's
+house rules; a game of a fixed number of rounds ends after its last round with the highest
+total.
 """
 
 from __future__ import annotations
@@ -333,8 +334,8 @@ HOUSE_RULES = [
         "400",
         {"side1": "4r 30h", "side2": "420 1n 1m out"},
         -430,  # 800 for four red threes without a meld, capped at 400
-        None,
-        None,
+        RED_THREE_QUESTION,
+        None,  # no topic text names the cap: the answer's "at this table" list does
     ),
 ]
 
@@ -353,7 +354,7 @@ async def test_a_game_with_a_house_rule(
     value: str,
     line: dict,
     expected: int,
-    question: dict | None,
+    question: dict,
     number: str | None,
 ) -> None:
     started = await start_teams(fake, channel, lang, rules=rules)
@@ -363,9 +364,13 @@ async def test_a_game_with_a_house_rule(
     if key == "opening":
         assert translate(lang, "ui.next_minimum", points=75) in scored  # 1450 at this table
         assert "1000–2495 → 75" in started
-    if question is not None:
-        answer = await run(fake, "rules", {"question": question[lang]}, channel=channel, lang=lang)
-        assert number in text_of(answer), text_of(answer)
+    answer = text_of(
+        await run(fake, "rules", {"question": question[lang]}, channel=channel, lang=lang)
+    )
+    if number is not None:
+        assert number in answer, answer
+    assert translate(lang, "ui.rules.at_this_table") in answer
+    assert translate(lang, f"ui.house_rule.{key}", value=value) in answer
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -374,6 +379,10 @@ async def test_a_game_of_a_fixed_number_of_rounds_ends_after_the_last(
 ) -> None:
     started = await start_teams(fake, channel, lang, rules="rounds=2")
     assert translate(lang, "ui.house_rule.rounds", value="2") in started
+    answer = await run(
+        fake, "rules", {"question": OPENING_QUESTION[lang]}, channel=channel, lang=lang
+    )
+    assert translate(lang, "ui.house_rule.rounds", value="2") in text_of(answer)
     first = text_of(
         await run(fake, "round add", {"side1": "300", "side2": "400"}, channel=channel, lang=lang)
     )
