@@ -30,8 +30,6 @@ class HouseRule:
     """Values must be multiples of this (5 for points: every card counts a multiple of 5)."""
     parse: Callable[[Any], Any] | None = None
     """A reader for a value that is not a plain number or choice (the opening table)."""
-    allowed: str | None = None
-    """What to say is allowed when ``parse`` refuses a value."""
 
 
 def _set(path: str) -> Callable[[dict[str, Any], Any], None]:
@@ -61,11 +59,6 @@ def _red_three(data: dict[str, Any], value: int) -> None:
     data["red_threes"]["schedule"] = [points * value // one for points in schedule]
 
 
-OPENING_ALLOWED = (
-    "FROM:MINIMUM pairs with ascending thresholds, e.g. 15,0:50,1500:90,3000:120 "
-    "(a leading MINIMUM alone is for totals below the first threshold; "
-    "multiples of 5, minimums not going down)"
-)
 MAX_OPENING_BANDS = 10
 
 
@@ -127,9 +120,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
         HouseRule(
             "red_three_penalty_cap", int, None, 0, _set("red_threes.penalty_cap"), 100_000, 5
         ),
-        HouseRule(
-            "opening", str, None, None, _opening, parse=parse_opening, allowed=OPENING_ALLOWED
-        ),
+        HouseRule("opening", str, None, None, _opening, parse=parse_opening),
         HouseRule("rounds", int, None, 1, _set("round_limit"), 1_000),
         HouseRule("tie", str, ("play_on", "draw"), None, _set("tie_rule")),
         HouseRule("ask_partner", str, ("optional", "mandatory"), None, _set("ask_partner")),
@@ -168,8 +159,6 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
 
 
 def _allowed(rule: HouseRule) -> str:
-    if rule.allowed:
-        return rule.allowed
     if rule.choices:
         return " | ".join(rule.choices)
     steps = f", a multiple of {rule.step}" if rule.step > 1 else ""
@@ -191,7 +180,11 @@ def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = _coerce(rule, raw)
         except (TypeError, ValueError):
             problems.append(
-                Problem(
+                # The opening table has a syntax of its own, and a message saying how to write
+                # it in each language.
+                Problem("bad_opening_table", field=key, params={"value": raw})
+                if rule.parse is not None
+                else Problem(
                     "bad_house_rule", field=key, params={"value": raw, "allowed": _allowed(rule)}
                 )
             )

@@ -73,6 +73,7 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "note": 1}'),
         *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "round": 0}'),
         *errors(lambda: parse_overrides({"target": "x", "nope": 1})),
+        *errors(lambda: parse_overrides({"opening": "0:90,1500:50"})),
         *errors(lambda: apply_house_rules(CLASSIC, {"cards_dealt": 30})),
         *errors(lambda: parse_sides("x")),
         *errors(lambda: parse_sides([5, {"x": 1, "went_out": "y", "meld_points": 1.5}])),

@@ -20,7 +20,7 @@ from bot.scoring import (
     parse_sides,
     play,
 )
-from bot.scoring.house_rules import OPENING_ALLOWED, parse_opening
+from bot.scoring.house_rules import parse_opening
 from tests.scoring.conftest import SEED_000, score
 
 CLASSIC = load_variant("classic")
@@ -143,8 +143,8 @@ def test_a_bad_opening_table_is_refused_saying_what_is_allowed(raw: str) -> None
     with pytest.raises(ScoringError) as info:
         parse_overrides({"opening": raw})
     [problem] = info.value.problems
-    assert (problem.code, problem.field) == ("bad_house_rule", "opening")
-    assert problem.params["allowed"] == OPENING_ALLOWED
+    assert (problem.code, problem.field) == ("bad_opening_table", "opening")
+    assert problem.params["value"] == raw
 
 
 def test_opening_and_a_fixed_minimum_together_are_refused() -> None:
