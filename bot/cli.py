@@ -43,7 +43,8 @@ next opening minimum, and whether the game is finished. Example:
           {"meld_points": 240, "red_threes": 1, "hand_points": 25}]}' | canasta-bot score"""
 
 SCORE_FIELDS = """\
-input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side]}
+input: {"totals_before": [n, ...] (default all 0), "sides": [one object per side],
+        "round": n (optional: this round's number, for the house rule rounds=N)}
 fields of a side (omitted counts are 0):
   meld_points            card points of everything the side melded (black threes excluded
                          in Cuban); a multiple of 5
@@ -91,7 +92,7 @@ def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
     """Score one round given as the documented JSON object; raises ``ScoringError``."""
     if not isinstance(payload, dict):
         raise ScoringError([Problem("sides_not_list")])
-    unknown = sorted(set(payload) - {"sides", "totals_before"})
+    unknown = sorted(set(payload) - {"sides", "totals_before", "round"})
     if unknown:
         raise ScoringError([Problem("unknown_input_field", field=k) for k in unknown])
     sides = parse_sides(payload.get("sides"))
@@ -99,7 +100,10 @@ def score_json(payload: Any, variant: Variant) -> dict[str, Any]:
     if not isinstance(totals_before, list):
         raise ScoringError([Problem("totals_not_whole_numbers")])
     results = score_round(variant, sides, totals_before)
-    finished, winner, _draw = outcome(variant, [r.total for r in results])
+    number = payload.get("round")
+    if number is not None and (type(number) is not int or number < 1):
+        raise ScoringError([Problem("bad_round_number", params={"value": number})])
+    finished, winner, _draw = outcome(variant, [r.total for r in results], number)
     return {
         "sides": [
             {
@@ -156,16 +160,18 @@ def cmd_variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
 
 
 def cmd_ask(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    from bot.rules import run_ask
+    """The answer for a table of ``--variant`` with its ``--rule`` house rules, as in a
+    channel whose game was started with them."""
+    from bot.rules import RulesIndex, format_plain
 
     try:
-        print(run_ask(args.question, lang=args.lang, variant_id=args.variant), file=stdout)
-    except UnknownVariantError as error:
-        problem = Problem(
-            "unknown_variant", params={"value": args.variant, "allowed": ", ".join(error.known)}
-        )
-        print(render_problems(args.lang or "en", [problem])[0], file=stderr)
+        variant = _variant_for(args.variant, args.rule)
+    except ScoringError as error:
+        for line in render_problems(args.lang or "en", error.problems):
+            print(line, file=stderr)
         return EXIT_INVALID
+    answer = RulesIndex.load().ask(args.question, lang=args.lang, variant=variant)
+    print(format_plain(answer), file=stdout)
     return 0
 
 
@@ -362,6 +368,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="reply language (default: the question's own)",
     )
     ask.add_argument("--variant", default="classic", help="the table's variant")
+    ask.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a house rule of the table, as for score (repeatable)",
+    )
     ask.set_defaults(handler=cmd_ask)
 
     run = sub.add_parser("run", help="start the bot (token from DISCORD_TOKEN)")

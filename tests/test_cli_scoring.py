@@ -119,6 +119,48 @@ def test_several_rules(monkeypatch, capsys) -> None:
     assert (result["finished"], result["winner"]) == (True, None)
 
 
+@pytest.mark.parametrize(
+    ("rule", "side", "part", "points"),
+    [
+        ("natural_bonus=600", 0, "canastas", 900),
+        ("mixed_bonus=250", 0, "canastas", 750),
+        ("going_out_bonus=300", 0, "going_out", 300),
+        ("red_three=150", 0, "red_threes", 300),
+        ("red_three_penalty_cap=400", 1, "red_threes", -400),
+    ],
+)
+def test_table_house_rules_change_the_score(monkeypatch, capsys, rule, side, part, points) -> None:
+    payload = {"sides": [{**SEED_000, "red_threes": 2}, {"red_threes": 2}]}
+    if side:
+        payload = {"sides": [{**SEED_000, "red_threes": 0}, {"red_threes": 4}]}
+    result = ok(monkeypatch, capsys, ["--rule", rule], payload)
+    assert result["sides"][side]["breakdown"][part] == points
+
+
+def test_opening_table_rule_sets_the_next_minimum(monkeypatch, capsys) -> None:
+    payload = {"sides": [SEED_000, {}], "totals_before": [0, -100]}
+    result = ok(monkeypatch, capsys, ["--rule", "opening=15,0:50,1000:75"], payload)
+    assert [s["next_minimum"] for s in result["sides"]] == [75, 15]
+
+
+def test_fixed_rounds_end_the_game_after_the_last_round(monkeypatch, capsys) -> None:
+    payload = {"sides": [SEED_000, {"meld_points": 50}], "round": 3}
+    assert ok(monkeypatch, capsys, ["--rule", "rounds=4"], payload)["finished"] is False
+    result = ok(monkeypatch, capsys, ["--rule", "rounds=3"], payload)
+    assert (result["finished"], result["winner"]) == (True, 0)
+    assert (
+        ok(monkeypatch, capsys, ["--rule", "rounds=3"], {**payload, "round": None})["finished"]
+        is False
+    )
+
+
+@pytest.mark.parametrize("number", [0, "3", True, 1.5])
+def test_a_bad_round_number_is_refused(monkeypatch, capsys, number) -> None:
+    payload = {"sides": [SEED_000, {}], "round": number}
+    [line] = invalid(monkeypatch, capsys, ["--rule", "rounds=3"], payload)
+    assert "round" in line
+
+
 def test_cuban_wild_canastas(monkeypatch, capsys) -> None:
     side = {"meld_points": 140, "wild_canastas": {"twos": 1}, "red_threes": 1, "went_out": "normal"}
     result = ok(monkeypatch, capsys, ["--variant", "cuban"], {"sides": [side, {}]})
@@ -309,5 +351,24 @@ def test_score_help_describes_every_input_field(capsys) -> None:
     with pytest.raises(SystemExit):
         cli.main(["score", "--help"])
     shown = capsys.readouterr().out
-    for name in [*SideRound.model_fields, "totals_before", "sides"]:
+    for name in [*SideRound.model_fields, "totals_before", "sides", "round"]:
         assert f"{name} " in shown or f'"{name}"' in shown, name
+
+
+def test_ask_answers_with_the_tables_house_rules(monkeypatch, capsys) -> None:
+    args = ["ask", "how much is a natural canasta worth?", "--lang", "en"]
+    status, out, _ = run(monkeypatch, capsys, [*args, "--rule", "natural_bonus=600"])
+    assert status == 0
+    assert "**+600**" in out
+    status, out, _ = run(monkeypatch, capsys, args)
+    assert "**+500**" in out
+    opening = ["ask", "we have 1600, what do we need?", "--rule", "opening=15,0:50,1000:75"]
+    status, out, _ = run(monkeypatch, capsys, opening)
+    assert "**75**" in out
+
+
+def test_ask_refuses_a_bad_house_rule(monkeypatch, capsys) -> None:
+    args = ["ask", "how much is a natural canasta worth?", "--rule", "natural_bonus=7"]
+    status, out, err = run(monkeypatch, capsys, args)
+    assert (status, out) == (2, "")
+    assert "natural_bonus" in err[0]

@@ -4,7 +4,8 @@ language setting. Read-only, so a slow or failing lookup never blocks a rules an
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bot.games import GameError, active_game, get_settings
 from bot.games.access import game_variant
@@ -18,6 +19,8 @@ log = logging.getLogger(__name__)
 class ChannelContext:
     variant: Variant
     server_language: str | None
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    """The running game's house rules as typed (empty without a game): answers name them."""
 
 
 async def channel_context(db: Database, guild_id: int | None, channel_id: int) -> ChannelContext:
@@ -31,6 +34,6 @@ async def channel_context(db: Database, guild_id: int | None, channel_id: int) -
         game = None
     if game is not None:
         variant = game_variant(game.variant_id, game.house_rules)
-    else:
-        variant = load_variant(settings.default_variant or "classic")
+        return ChannelContext(variant, settings.language, dict(game.house_rules))
+    variant = load_variant(settings.default_variant or "classic")
     return ChannelContext(variant, settings.language)

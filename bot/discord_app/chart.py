@@ -23,10 +23,14 @@ def render_totals_png(
     target: int,
     title: str,
     round_label: str,
+    adjustments: Sequence[tuple[float, Sequence[int]]] = (),
 ) -> bytes:
     """Line chart of the running totals (round 0 at zero), with the target as a dashed line.
 
-    Blocking (matplotlib): call it with ``asyncio.to_thread``.
+    ``adjustments`` are (position, totals after it) between rounds (e.g. 2.5 after round 2):
+    the lines pass through them and they are marked with a diamond, so a jump that no round
+    explains shows where it came from. Blocking (matplotlib): call it with
+    ``asyncio.to_thread``.
     """
     import matplotlib
 
@@ -36,9 +40,22 @@ def render_totals_png(
     figure = Figure(figsize=(6.4, 3.6), dpi=100)
     axes = figure.add_subplot()
     rounds = list(range(len(totals_by_round) + 1))
+    points = sorted(
+        [(float(x), row) for x, row in enumerate([[0] * len(side_names), *totals_by_round])]
+        + [(x, row) for x, row in adjustments]
+    )
     for index, name in enumerate(side_names):
-        values = [0, *(row[index] for row in totals_by_round)]
-        axes.plot(rounds, values, marker="o", label=name)
+        (line,) = axes.plot([x for x, _ in points], [row[index] for _, row in points], label=name)
+        axes.plot(
+            rounds, [0, *(row[index] for row in totals_by_round)], "o", color=line.get_color()
+        )
+        if adjustments:
+            axes.plot(
+                [x for x, _ in adjustments],
+                [row[index] for _, row in adjustments],
+                "D",
+                color=line.get_color(),
+            )
     axes.axhline(target, linestyle="--", linewidth=1, color="grey")
     axes.set_title(title)
     axes.set_xlabel(round_label)

@@ -7,7 +7,7 @@ embeds as text, so they hold everything a player needs (no information only in c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -16,6 +16,8 @@ from bot.discord_app.errors import discord_time, mention
 from bot.discord_app.language import t
 from bot.discord_app.parts_text import parts_audit_summary, waiting_text
 from bot.games.results import (
+    AdjustmentRow,
+    AdjustOutcome,
     AuditRow,
     DealerInfo,
     GameInfo,
@@ -25,7 +27,7 @@ from bot.games.results import (
     SideScore,
 )
 from bot.games.round_text import format_round_text
-from bot.scoring import BREAKDOWN_KEYS, Variant
+from bot.scoring import BREAKDOWN_KEYS, HOUSE_RULES, Variant
 
 COLOUR = discord.Colour.dark_green()
 WIN_COLOUR = discord.Colour.gold()
@@ -57,6 +59,17 @@ def command_hint(lang: str, *path: str) -> str:
     return "/" + " ".join(names)
 
 
+def house_rules_text(lang: str, rules: Mapping[str, Any]) -> str:
+    """One line per house rule in the order the scoring applies them: what it sets, in the
+    player's words, and the ``key=value`` that was typed (so it can be typed again)."""
+    order = {key: i for i, key in enumerate(HOUSE_RULES)}
+    lines = [
+        f"{t(lang, f'ui.house_rule.{key}', value=value)} (`{key}={value}`)"
+        for key, value in sorted(rules.items(), key=lambda kv: order.get(kv[0], len(order)))
+    ]
+    return "\n".join(lines)[:1024]
+
+
 def start_embed(lang: str, game: GameInfo, variant: Variant, dealer: DealerInfo) -> discord.Embed:
     """The new game: sides, seats, variant, target, opening minimums, who deals first."""
     embed = discord.Embed(
@@ -72,8 +85,11 @@ def start_embed(lang: str, game: GameInfo, variant: Variant, dealer: DealerInfo)
         name=t(lang, "ui.start.first_dealer"), value=dealer_text(lang, dealer, game), inline=True
     )
     if game.house_rules:
-        rules = " ".join(f"`{k}={v}`" for k, v in sorted(game.house_rules.items()))
-        embed.add_field(name=t(lang, "ui.start.house_rules"), value=rules, inline=False)
+        embed.add_field(
+            name=t(lang, "ui.start.house_rules"),
+            value=house_rules_text(lang, game.house_rules),
+            inline=False,
+        )
     embed.add_field(
         name=t(lang, "ui.start.how_title"),
         value=t(
@@ -150,21 +166,67 @@ def round_embed(
     return embed
 
 
+def signed(points: int) -> str:
+    """``+50`` / ``−100``: an adjustment always shows its sign (a true minus sign)."""
+    return f"+{points}" if points > 0 else f"−{-points}"
+
+
+def adjust_embed(lang: str, outcome: AdjustOutcome, variant: Variant) -> discord.Embed:
+    """An adjustment given: the side, the points and the reason, then every total, the next
+    minimums, and the winner when it ended the game."""
+    game, a = outcome.game, outcome.adjustment
+    embed = discord.Embed(
+        title=t(lang, "ui.adjust.title", side=game.sides[a.side].name, points=signed(a.points)),
+        colour=COLOUR,
+    )
+    lines = [t(lang, "ui.adjust.reason", reason=a.reason)]
+    announced = None
+    if outcome.finished:
+        announced = winner_line(lang, game, game.winner_side, game.draw, outcome.totals)
+    if announced:
+        lines.append(announced)
+        embed.colour = WIN_COLOUR
+    embed.description = "\n".join(lines)
+    for side, total, minimum in zip(
+        game.sides, outcome.totals, outcome.next_minimums, strict=False
+    ):
+        value = [players_text(side), f"{t(lang, 'ui.total')}: **{total}**"]
+        if not outcome.finished:
+            value.append(t(lang, "ui.next_minimum", points=minimum))
+        embed.add_field(name=side.name, value="\n".join(v for v in value if v), inline=True)
+    embed.set_footer(text=t(lang, "ui.game_number", id=game.id))
+    return embed
+
+
 def _cell(text: str, width: int) -> str:
     return text[:width].rjust(width)
 
 
+def _adjustment_line(a: AdjustmentRow, sides: int, width: int) -> str:
+    cells = [
+        _cell(f"{signed(a.points):>6} {a.total:>6}" if i == a.side else "", width)
+        for i in range(sides)
+    ]
+    return "  ±" + "".join(cells)
+
+
 def sheet_table(lang: str, sheet: ScoreSheet, width: int = 13) -> str:
-    """The rounds as a monospace table: per side the round's net and the running total."""
+    """The rounds as a monospace table: per side the round's net and the running total; an
+    adjustment is a row marked ± under the round it follows, with its side's points and total."""
     names = [s.name for s in sheet.game.sides]
     head = "  #" + "".join(_cell(n, width) for n in names)
     sub = "   " + "".join(
         _cell(f"{t(lang, 'ui.net_short')} {t(lang, 'ui.total_short')}", width) for _ in names
     )
-    rows = [
-        f"{r.number:>3}" + "".join(_cell(f"{s.net:>6} {s.total:>6}", width) for s in r.results)
-        for r in sheet.rounds
-    ]
+    after: dict[int, list[AdjustmentRow]] = {}
+    for a in sheet.adjustments:
+        after.setdefault(a.after_round, []).append(a)
+    rows = [_adjustment_line(a, len(names), width) for a in after.get(0, [])]
+    for r in sheet.rounds:
+        rows.append(
+            f"{r.number:>3}" + "".join(_cell(f"{s.net:>6} {s.total:>6}", width) for s in r.results)
+        )
+        rows += [_adjustment_line(a, len(names), width) for a in after.get(r.number, [])]
     kept = rows
     body = "\n".join([head, sub, *kept])
     while len(body) > MAX_DESCRIPTION - 200 and len(kept) > 1:
@@ -183,7 +245,7 @@ def sheet_embed(
         colour=COLOUR,
     )
     parts = []
-    if sheet.rounds:
+    if sheet.rounds or sheet.adjustments:
         parts.append(sheet_table(lang, sheet))
     else:
         parts.append(t(lang, "ui.sheet.no_rounds"))
@@ -203,6 +265,12 @@ def sheet_embed(
             if x
         )
         embed.add_field(name=side.name, value=value, inline=True)
+    if sheet.adjustments:
+        embed.add_field(
+            name=t(lang, "ui.sheet.adjustments_title"),
+            value=adjustments_text(lang, sheet),
+            inline=False,
+        )
     if game.state == "active":
         embed.add_field(
             name=t(lang, "ui.next_dealer_title"),
@@ -224,6 +292,43 @@ def sheet_embed(
             )
     embed.set_footer(text=t(lang, "ui.sheet.footer", target=game.target, id=game.id))
     return embed
+
+
+def adjustment_points(sheet: ScoreSheet) -> list[tuple[float, list[int]]]:
+    """For the chart: each adjustment at a position between its round and the next, with every
+    side's total just after it."""
+    after_round = {r.number: [s.total for s in r.results] for r in sheet.rounds}
+    groups: dict[int, list[AdjustmentRow]] = {}
+    for a in sheet.adjustments:
+        groups.setdefault(a.after_round, []).append(a)
+    points = []
+    for number, group in groups.items():
+        totals = list(after_round.get(number, [0] * len(sheet.game.sides)))
+        for k, a in enumerate(group, start=1):
+            totals[a.side] += a.points
+            points.append((number + k / (len(group) + 1), list(totals)))
+    return points
+
+
+def adjustments_text(lang: str, sheet: ScoreSheet, limit: int = 1024) -> str:
+    """One line per adjustment, newest kept when they do not all fit: after which round, the
+    side, the points, the reason and who gave it."""
+    lines = [
+        t(
+            lang,
+            "ui.sheet.adjustment",
+            round=a.after_round,
+            side=sheet.game.sides[a.side].name,
+            points=signed(a.points),
+            reason=a.reason,
+            by=mention(a.created_by),
+        )
+        for a in sheet.adjustments
+    ]
+    kept = lines
+    while len("\n".join(kept)) > limit and len(kept) > 1:
+        kept = kept[1:]
+    return "\n".join(kept)[:limit]
 
 
 def closed_embed(lang: str, game: GameInfo) -> discord.Embed:
@@ -275,6 +380,27 @@ def _audit_summary(lang: str, row: AuditRow, game: GameInfo) -> str:
             return text
         case "hand" | "cancel":
             return parts_audit_summary(lang, row, game)
+        case "adjust":
+            side = after.get("side", 0)
+            return t(
+                lang,
+                "ui.history.adjust",
+                side=names[side] if isinstance(side, int) and side < len(names) else "?",
+                points=signed(int(after.get("points", 0))),
+                reason=after.get("reason", ""),
+                totals=totals(after),
+            )
+        case "undo" if before.get("adjustment"):
+            undone = before["adjustment"]
+            side = undone.get("side", 0)
+            return t(
+                lang,
+                "ui.history.undo_adjust",
+                side=names[side] if isinstance(side, int) and side < len(names) else "?",
+                points=signed(int(undone.get("points", 0))),
+                reason=undone.get("reason", ""),
+                totals=totals(after),
+            )
         case "undo":
             return t(lang, "ui.history.undo", round=before.get("round", "?"), totals=totals(after))
         case "edit":

@@ -5,6 +5,7 @@ from ``bot.games.results`` and refuse with ``bot.games.errors.GameError`` subcla
 ``bot.scoring.ScoringError`` for numbers that cannot be scored). No Discord imports here.
 """
 
+from bot.games.adjustments import adjust_score
 from bot.games.errors import GameError
 from bot.games.export import export_game, export_guild
 from bot.games.leaderboard import leaderboard
@@ -34,6 +35,7 @@ __all__ = [
     "SideSpec",
     "abandon_game",
     "active_game",
+    "adjust_score",
     "delete_guild_data",
     "edit_round",
     "end_game",

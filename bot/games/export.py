@@ -1,7 +1,9 @@
 """Export a game or a server's history as CSV or JSON text, for the Discord layer to attach.
 
-CSV has one row per side per round (spreadsheets like long tables); JSON nests rounds in games
-and keeps every component and breakdown, so it round-trips what the database holds.
+CSV has one row per side per round (spreadsheets like long tables), and one per adjustment
+(``kind`` "adjustment", its points as the net, its ``reason``, placed after its round); JSON
+nests rounds and adjustments in games and keeps every component and breakdown, so it
+round-trips what the database holds.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from bot.games.access import find_game
+from bot.games.adjustments import adjustment_rows
 from bot.games.errors import BadFormat
+from bot.games.results import AdjustmentRow
 from bot.scoring import BREAKDOWN_KEYS
 from bot.storage.engine import Database
-from bot.storage.models import Game, Round
+from bot.storage.models import Adjustment, Game, Round
 
 COMPONENT_KEYS = (
     "meld_points",
@@ -49,10 +53,17 @@ CSV_COLUMNS = (
     "net",
     "total",
     "recorded_by",
+    "kind",
+    "reason",
 )
 
 
-def _game_json(game: Game, rounds: Sequence[Round]) -> dict[str, Any]:
+Item = tuple[Game, list[Round], tuple[AdjustmentRow, ...]]
+
+
+def _game_json(
+    game: Game, rounds: Sequence[Round], adjusted: Sequence[AdjustmentRow]
+) -> dict[str, Any]:
     return {
         "id": game.id,
         "guild_id": str(game.guild_id),
@@ -92,48 +103,97 @@ def _game_json(game: Game, rounds: Sequence[Round]) -> dict[str, Any]:
             }
             for r in rounds
         ],
+        "adjustments": [
+            {
+                "after_round": a.after_round,
+                "side": a.side,
+                "points": a.points,
+                "reason": a.reason,
+                "total": a.total,
+                "given_by": str(a.created_by),
+                "given_at": a.created_at.isoformat(),
+            }
+            for a in adjusted
+        ],
     }
 
 
-def _csv_rows(game: Game, rounds: Sequence[Round]) -> list[list[Any]]:
+def _players(game: Game, side: int) -> str:
+    return " ".join(f"{p.display_name}({p.user_id})" for p in game.players if p.side == side)
+
+
+def _game_cells(game: Game) -> list[Any]:
+    return [
+        game.id,
+        game.variant_id,
+        game.state,
+        game.created_at.isoformat(),
+        game.ended_at.isoformat() if game.ended_at else "",
+    ]
+
+
+def _csv_rows(
+    game: Game, rounds: Sequence[Round], adjusted: Sequence[AdjustmentRow]
+) -> list[list[Any]]:
     rows = []
     names = {s.side: s.name for s in game.sides}
-    for r in rounds:
-        for side, (comp, res) in enumerate(zip(r.components, r.results, strict=True)):
-            players = " ".join(
-                f"{p.display_name}({p.user_id})" for p in game.players if p.side == side
-            )
-            values = []
-            for key in COMPONENT_KEYS:
-                value = comp.get(
-                    key, {} if key == "wild_canastas" else "no" if key == "went_out" else 0
-                )
-                values.append(json.dumps(value) if isinstance(value, dict) else value)
+    by_round: dict[int, list[AdjustmentRow]] = {}
+    for a in adjusted:
+        by_round.setdefault(a.after_round, []).append(a)
+    blank = [""] * (len(COMPONENT_KEYS) + len(BREAKDOWN_KEYS))
+    for number in range(len(rounds) + 1):
+        if number:
+            rows += _round_rows(game, rounds[number - 1], names)
+        for a in by_round.get(number, []):
             rows.append(
                 [
-                    game.id,
-                    game.variant_id,
-                    game.state,
-                    game.created_at.isoformat(),
-                    game.ended_at.isoformat() if game.ended_at else "",
-                    r.number,
-                    side + 1,
-                    names.get(side, ""),
-                    players,
-                    *values,
-                    *(res["breakdown"].get(k, 0) for k in BREAKDOWN_KEYS),
-                    res["net"],
-                    res["total"],
-                    r.recorded_by,
+                    *_game_cells(game),
+                    a.after_round,
+                    a.side + 1,
+                    names.get(a.side, ""),
+                    _players(game, a.side),
+                    *blank,
+                    a.points,
+                    a.total,
+                    a.created_by,
+                    "adjustment",
+                    a.reason,
                 ]
             )
     return rows
 
 
-async def _games_with_rounds(
-    session: AsyncSession, games: Sequence[Game]
-) -> list[tuple[Game, list[Round]]]:
+def _round_rows(game: Game, r: Round, names: dict[int, str]) -> list[list[Any]]:
+    rows = []
+    for side, (comp, res) in enumerate(zip(r.components, r.results, strict=True)):
+        values = []
+        for key in COMPONENT_KEYS:
+            value = comp.get(
+                key, {} if key == "wild_canastas" else "no" if key == "went_out" else 0
+            )
+            values.append(json.dumps(value) if isinstance(value, dict) else value)
+        rows.append(
+            [
+                *_game_cells(game),
+                r.number,
+                side + 1,
+                names.get(side, ""),
+                _players(game, side),
+                *values,
+                *(res["breakdown"].get(k, 0) for k in BREAKDOWN_KEYS),
+                res["net"],
+                res["total"],
+                r.recorded_by,
+                "round",
+                "",
+            ]
+        )
+    return rows
+
+
+async def _games_with_rounds(session: AsyncSession, games: Sequence[Game]) -> list[Item]:
     by_game: dict[int, list[Round]] = {g.id: [] for g in games}
+    adjustments: dict[int, list[Adjustment]] = {g.id: [] for g in games}
     if games:
         for r in (
             await session.scalars(
@@ -143,18 +203,37 @@ async def _games_with_rounds(
             )
         ).all():
             by_game[r.game_id].append(r)
-    return [(g, by_game[g.id]) for g in games]
+        for a in (
+            await session.scalars(
+                select(Adjustment)
+                .where(Adjustment.game_id.in_(list(by_game)))
+                .order_by(Adjustment.game_id, Adjustment.id)
+            )
+        ).all():
+            adjustments[a.game_id].append(a)
+    return [
+        (
+            g,
+            by_game[g.id],
+            adjustment_rows(
+                adjustments[g.id],
+                {r.number: [x["total"] for x in r.results] for r in by_game[g.id]},
+                len(g.totals),
+            ),
+        )
+        for g in games
+    ]
 
 
-def _render(items: list[tuple[Game, list[Round]]], fmt: str, single: bool) -> str:
+def _render(items: list[Item], fmt: str, single: bool) -> str:
     if fmt == "json":
-        games = [_game_json(g, rs) for g, rs in items]
+        games = [_game_json(*item) for item in items]
         return json.dumps(games[0] if single else {"games": games}, indent=2, ensure_ascii=False)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for game, rounds in items:
-        writer.writerows(_csv_rows(game, rounds))
+    for item in items:
+        writer.writerows(_csv_rows(*item))
     return out.getvalue()
 
 

@@ -17,6 +17,7 @@ from bot.games.access import audit, utcnow
 from bot.games.results import ForgetReport
 from bot.storage.engine import Database
 from bot.storage.models import (
+    Adjustment,
     AuditEntry,
     ForgottenUser,
     Game,
@@ -107,6 +108,7 @@ async def forget_user(db: Database, user_id: int) -> ForgetReport:
             .values(entered_by=anon_id),
             update(PlayerPart).where(PlayerPart.user_id == user_id).values(user_id=anon_id),
             update(Game).where(Game.started_by == user_id).values(started_by=anon_id),
+            update(Adjustment).where(Adjustment.created_by == user_id).values(created_by=anon_id),
             update(AuditEntry).where(AuditEntry.actor_id == user_id).values(actor_id=anon_id),
             update(Rating).where(Rating.user_id == user_id).values(user_id=anon_id),
             *(

@@ -154,9 +154,9 @@ def record_in(
     parsed = parse_sides(given)
     results = score_round(variant, parsed, list(game.totals))
     totals = [r.total for r in results]
-    if outcome(variant, totals)[0]:
-        return None  # the game ends here: ratings and statistics belong to the general path
     number = game.round_count + 1
+    if outcome(variant, totals, number)[0]:
+        return None  # the game ends here: ratings and statistics belong to the general path
     _write(connection, game, variant, parsed, results, actor_id, interaction_id, number)
     after = dataclasses.replace(game, round_count=number, totals=totals)
     scores = tuple(

@@ -122,6 +122,21 @@ class RoundRow:
 
 
 @dataclass(frozen=True)
+class AdjustmentRow:
+    """A bonus (+) or penalty (-) for one side, placed after round ``after_round``."""
+
+    id: int
+    after_round: int
+    side: int
+    points: int
+    reason: str
+    created_by: int
+    created_at: datetime
+    total: int
+    """The side's total just after it (as the sheet stands now)."""
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     game: GameInfo
     rounds: tuple[RoundRow, ...]
@@ -133,6 +148,23 @@ class ScoreSheet:
     """Set by an undo that cleared the entries of this (unscored) round instead of a round."""
     pending: PendingRound | None = None
     """The next round's side entries and player hands so far: who is still missing."""
+    adjustments: tuple[AdjustmentRow, ...] = ()
+    """Oldest first; each counts after its round and before the next."""
+    undone_adjustment: AdjustmentRow | None = None
+    """Set by an undo that took back an adjustment (rather than a round)."""
+
+
+@dataclass(frozen=True)
+class AdjustOutcome:
+    """The answer to ``/round adjust``: the adjustment and the game as it left it."""
+
+    adjustment: AdjustmentRow
+    game: GameInfo
+    totals: tuple[int, ...]
+    next_minimums: tuple[int, ...]
+    finished: bool
+    """This adjustment ended the game (a side reached the target)."""
+    replayed: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,7 +172,8 @@ class AuditRow:
     id: int
     game_id: int | None
     action: str
-    """"start", "record", "enter", "undo", "edit", "end", "abandon", "forget", "settings"."""
+    """"start", "record", "enter", "adjust", "undo", "edit", "end", "abandon", "forget",
+    "settings"."""
     actor_id: int
     at: datetime
     before: dict[str, Any] | None

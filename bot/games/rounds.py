@@ -26,6 +26,7 @@ from bot.games.access import (
     side_scores,
     utcnow,
 )
+from bot.games.adjustments import for_play, game_adjustments
 from bot.games.errors import (
     BadSide,
     GameError,
@@ -48,7 +49,13 @@ from bot.games.ratings import recompute_guild_ratings
 from bot.games.recording import dump_side as _dump
 from bot.games.recording import record_in
 from bot.games.recording import result_json as _result_json
-from bot.games.results import GameInfo, RoundOutcome, ScoreSheet, SideEntryOutcome
+from bot.games.results import (
+    AdjustmentRow,
+    GameInfo,
+    RoundOutcome,
+    ScoreSheet,
+    SideEntryOutcome,
+)
 from bot.games.sessions import close_game, reopen_game, replayed_game, state_snapshot
 from bot.games.sheets import build_sheet
 from bot.games.stats import refresh_game_stats
@@ -64,11 +71,13 @@ from bot.scoring import (
     score_round,
     validate_round,
 )
+from bot.scoring.adjustments import adjusted
 from bot.storage.engine import Database
 from bot.storage.models import (
     END_DECLARED,
     END_TARGET,
     GAME_FINISHED,
+    Adjustment,
     Game,
     PendingEntry,
     Round,
@@ -158,7 +167,7 @@ async def _append_round(
     session.add(rnd)
     game.round_count = number
     game.totals = [r.total for r in results]
-    finished, _, _ = outcome(variant, game.totals)
+    finished, _, _ = outcome(variant, game.totals, number)
     if finished:
         await session.flush()
         await close_game(session, game, variant, END_TARGET)
@@ -444,8 +453,10 @@ async def undo_round(
     game_id: int | None = None,
     interaction_id: str | None = None,
 ) -> ScoreSheet:
-    """Remove the last round of the channel's game (or of its last game, if that one finished
-    with it: the game is then active again)."""
+    """Take back the last change to the channel's game: while a round is being entered, what
+    was entered for it (side entries, player hands); else an adjustment given after the last
+    round if there is one (the newest first), else the last round; on the channel's last game
+    too if that change finished it (the game is then active again)."""
 
     async def work(session: AsyncSession) -> ScoreSheet:
         replayed = await replayed_game(session, guild_id, interaction_id)
@@ -465,27 +476,16 @@ async def undo_round(
             pending = await load_pending(session, game)
             if pending.started:
                 return await _cancel_pending(session, game, pending, actor_id, interaction_id)
-        if game.round_count == 0:
-            raise NoRounds(game_id=game.id)
-        rounds = (
-            await session.scalars(
-                select(Round)
-                .where(Round.game_id == game.id, Round.number >= game.round_count - 1)
-                .order_by(Round.number)
-            )
-        ).all()
-        last = rounds[-1]
-        before = {
-            **state_snapshot(game),
-            "round": last.number,
-            "components": last.components,
-            "results": last.results,
-        }
-        await session.delete(last)
-        game.round_count = last.number - 1
-        game.totals = (
-            [r["total"] for r in rounds[0].results] if len(rounds) == 2 else [0] * len(game.totals)
-        )
+        before = state_snapshot(game)
+        undone = await _undo_adjustment(session, game)
+        if undone is None:
+            before.update(await _undo_last_round(session, game))
+        else:
+            before["adjustment"] = {
+                "side": undone.side,
+                "points": undone.points,
+                "reason": undone.reason,
+            }
         await session.flush()
         if game.state == GAME_FINISHED:
             await reopen_game(session, game)
@@ -500,7 +500,10 @@ async def undo_round(
             interaction_id=interaction_id,
         )
         await session.flush()
-        return await build_sheet(session, game)
+        sheet = await build_sheet(session, game)
+        if undone is None:
+            return sheet
+        return replace(sheet, undone_adjustment=_undone_row(undone, game))
 
     return await db.write(work)
 
@@ -536,6 +539,50 @@ async def _cancel_pending(
     await session.flush()
     sheet = await build_sheet(session, game)
     return replace(sheet, cancelled_round=pending.number)
+
+
+async def _undo_adjustment(session: AsyncSession, game: Game) -> Adjustment | None:
+    """Remove the newest adjustment given since the last round, if any."""
+    last = await session.scalar(
+        select(Adjustment)
+        .where(Adjustment.game_id == game.id, Adjustment.after_round == game.round_count)
+        .order_by(Adjustment.id.desc())
+        .limit(1)
+    )
+    if last is None:
+        return None
+    await session.delete(last)
+    game.totals = adjusted(game.totals, last.side, -last.points)
+    return last
+
+
+async def _undo_last_round(session: AsyncSession, game: Game) -> dict[str, Any]:
+    """Remove the last round; the totals go back to what they were just before it (each
+    round's stored total is the total before it plus its net, adjustments included)."""
+    if game.round_count == 0:
+        raise NoRounds(game_id=game.id)
+    last = await session.scalar(
+        select(Round).where(Round.game_id == game.id, Round.number == game.round_count)
+    )
+    assert last is not None
+    removed = {"round": last.number, "components": last.components, "results": last.results}
+    await session.delete(last)
+    game.round_count = last.number - 1
+    game.totals = [r["total"] - r["net"] for r in last.results]
+    return removed
+
+
+def _undone_row(a: Adjustment, game: Game) -> AdjustmentRow:
+    return AdjustmentRow(
+        a.id,
+        a.after_round,
+        a.side,
+        a.points,
+        a.reason,
+        a.created_by,
+        a.created_at,
+        game.totals[a.side],
+    )
 
 
 async def edit_round(
@@ -593,7 +640,8 @@ async def edit_round(
         replaced = {i: parse_side(raw, i) for i, raw in sides.items()}
         parsed = [[parse_side(c, i) for i, c in enumerate(r.components)] for r in rounds]
         parsed[number - 1] = [replaced.get(i, s) for i, s in enumerate(parsed[number - 1])]
-        progress = play(variant, parsed, game.first_dealer)
+        adjustments = for_play(await game_adjustments(session, game.id))
+        progress = play(variant, parsed, game.first_dealer, adjustments)
         before = {
             **state_snapshot(game),
             "round": number,
@@ -642,7 +690,7 @@ async def _follow_state(
             leaders = [i for i, t in enumerate(totals) if t == best]
             game.winner_side, game.draw = (leaders[0], False) if len(leaders) == 1 else (None, True)
         else:
-            _, game.winner_side, game.draw = outcome(variant, totals)
+            _, game.winner_side, game.draw = outcome(variant, totals, game.round_count)
         await session.flush()
         await refresh_game_stats(session, game)
         await recompute_guild_ratings(session, game.guild_id)

@@ -224,7 +224,7 @@ async def close_game(
         leaders = [i for i, t in enumerate(totals) if t == best]
         winner, draw = (leaders[0], False) if len(leaders) == 1 else (None, True)
     else:
-        _, winner, draw = outcome(variant, totals)
+        _, winner, draw = outcome(variant, totals, game.round_count)
     game.state = GAME_FINISHED
     game.end_reason = reason
     game.winner_side = winner

@@ -12,6 +12,7 @@ from bot.games.access import (
     game_variant,
     side_scores,
 )
+from bot.games.adjustments import adjustment_rows, game_adjustments
 from bot.games.errors import NoActiveGame
 from bot.games.pending_round import build_pending, pending_rows
 from bot.games.recording import active_game_in
@@ -41,6 +42,11 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         for r in rounds
     )
     totals = tuple(game.totals)
+    adjustments = adjustment_rows(
+        await game_adjustments(session, game.id),
+        {r.number: [s.total for s in r.results] for r in rows},
+        len(totals),
+    )
     return ScoreSheet(
         game=info,
         rounds=rows,
@@ -49,6 +55,7 @@ async def build_sheet(session: AsyncSession, game: Game) -> ScoreSheet:
         next_dealer=dealer_info(game, variant, game.round_count),
         pending_sides=pending.entered_sides,
         pending=pending,
+        adjustments=adjustments,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.scoring.adjustments import Adjustment, adjusted
 from bot.scoring.problems import Problem, ScoringError
 from bot.scoring.round import SideResult, SideRound, opening_minimum, score_round
 from bot.scoring.variants import Variant
@@ -26,11 +27,24 @@ class GameProgress:
     draw: bool
 
 
-def outcome(variant: Variant, totals: Sequence[int]) -> tuple[bool, int | None, bool]:
-    """(finished, winner, draw) for totals at the end of a round."""
-    if max(totals) < variant.target:
-        return False, None, False
+def outcome(
+    variant: Variant, totals: Sequence[int], rounds_played: int | None = None
+) -> tuple[bool, int | None, bool]:
+    """(finished, winner, draw) for totals at the end of a round (or an adjustment).
+
+    The game ends when a side reaches the target, or, with a fixed number of rounds (house
+    rule ``rounds``), once that many rounds are played, whichever comes first; ``rounds_played``
+    None checks the target only. The highest total wins; equal leaders play on or draw as the
+    variant's tie rule says.
+    """
     best = max(totals)
+    out_of_rounds = (
+        variant.round_limit is not None
+        and rounds_played is not None
+        and rounds_played >= variant.round_limit
+    )
+    if best < variant.target and not out_of_rounds:
+        return False, None, False
     leaders = [i for i, t in enumerate(totals) if t == best]
     if len(leaders) == 1:
         return True, leaders[0], False
@@ -44,27 +58,39 @@ def dealer_for_round(variant: Variant, round_index: int, first_dealer: int = 0) 
     return (first_dealer + round_index) % variant.players
 
 
+def _numbered(error: ScoringError, number: int) -> ScoringError:
+    return ScoringError(
+        [Problem(p.code, p.side, p.field, {**p.params, "round": number}) for p in error.problems]
+    )
+
+
 def play(
-    variant: Variant, rounds: Sequence[Sequence[SideRound]], first_dealer: int = 0
+    variant: Variant,
+    rounds: Sequence[Sequence[SideRound]],
+    first_dealer: int = 0,
+    adjustments: Sequence[Adjustment] = (),
 ) -> GameProgress:
-    """Score every round in order; a round after the game ended is refused."""
+    """Score every round in order, each adjustment after the round it follows; a round or an
+    adjustment after the game ended is refused."""
     totals = [0] * variant.sides
     results: list[list[SideResult]] = []
     finished, winner, draw = False, None, False
-    for number, sides in enumerate(rounds, start=1):
-        if finished:
-            raise ScoringError([Problem("game_already_finished", params={"round": number})])
-        try:
-            result = score_round(variant, sides, totals)
-        except ScoringError as error:
-            numbered = [
-                Problem(p.code, p.side, p.field, {**p.params, "round": number})
-                for p in error.problems
-            ]
-            raise ScoringError(numbered) from None
-        results.append(result)
-        totals = [r.total for r in result]
-        finished, winner, draw = outcome(variant, totals)
+    for number in range(len(rounds) + 1):
+        if number:
+            if finished:
+                raise ScoringError([Problem("game_already_finished", params={"round": number})])
+            try:
+                result = score_round(variant, rounds[number - 1], totals)
+            except ScoringError as error:
+                raise _numbered(error, number) from None
+            results.append(result)
+            totals = [r.total for r in result]
+            finished, winner, draw = outcome(variant, totals, number)
+        for adjustment in (a for a in adjustments if a.after_round == number):
+            if finished:
+                raise ScoringError([Problem("adjustment_after_end", params={"round": number})])
+            totals = adjusted(totals, adjustment.side, adjustment.points)
+            finished, winner, draw = outcome(variant, totals, number)
     return GameProgress(
         rounds=results,
         totals=totals,

@@ -26,6 +26,10 @@ class HouseRule:
     minimum: int | None
     apply: Callable[[dict[str, Any], Any], None]
     maximum: int | None = None
+    step: int = 1
+    """Values must be multiples of this (5 for points: every card counts a multiple of 5)."""
+    parse: Callable[[Any], Any] | None = None
+    """A reader for a value that is not a plain number or choice (the opening table)."""
 
 
 def _set(path: str) -> Callable[[dict[str, Any], Any], None]:
@@ -47,6 +51,58 @@ def _all_red_threes(data: dict[str, Any], value: int) -> None:
     data["red_threes"]["schedule"][-1] = value
 
 
+def _red_three(data: dict[str, Any], value: int) -> None:
+    """One red three is worth ``value``; every count of red threes scales with it, so "all
+    four" keeps its place in the variant (800 at 100 each in classic: 1,200 at 150)."""
+    schedule = data["red_threes"]["schedule"]
+    one = schedule[1] or 1
+    data["red_threes"]["schedule"] = [points * value // one for points in schedule]
+
+
+MAX_OPENING_BANDS = 10
+
+
+def parse_opening(raw: Any) -> str:
+    """``15,0:50,1500:90,3000:120`` checked and written the one way it is stored.
+
+    Each ``FROM:MINIMUM`` says what the first melds need from that total on; a leading bare
+    ``MINIMUM`` is what a total below the first threshold needs (without it, the first
+    threshold's minimum applies below it too). Thresholds strictly ascending, minimums never
+    going down, all multiples of 5: a table where a higher score needs less is a typo.
+    """
+    text = str(raw).replace(" ", "")
+    parts = text.split(",")
+    below: int | None = None
+    if ":" not in parts[0]:
+        below = int(parts[0])
+        parts = parts[1:]
+    bands = [tuple(int(x) for x in part.split(":")) for part in parts]
+    if not bands or len(bands) > MAX_OPENING_BANDS or any(len(b) != 2 for b in bands):
+        raise ValueError(text)
+    froms = [b[0] for b in bands]
+    minimums = [b[1] for b in bands] if below is None else [below, *(b[1] for b in bands)]
+    numbers = froms + minimums
+    if any(n % 5 for n in numbers) or any(m < 0 or m > 100_000 for m in minimums):
+        raise ValueError(text)
+    if any(abs(f) > 1_000_000 for f in froms) or froms != sorted(set(froms)):
+        raise ValueError(text)
+    if minimums != sorted(minimums):
+        raise ValueError(text)
+    head = "" if below is None else f"{below},"
+    return head + ",".join(f"{f}:{m}" for f, m in bands)
+
+
+def _opening(data: dict[str, Any], value: str) -> None:
+    parts = value.split(",")
+    below = None if ":" in parts[0] else int(parts.pop(0))
+    bands = [tuple(int(x) for x in part.split(":")) for part in parts]
+    first = bands[0][1] if below is None else below
+    data["opening"]["bands"] = [
+        {"from_score": None, "minimum": first},
+        *({"from_score": f, "minimum": m} for f, m in bands),
+    ]
+
+
 HOUSE_RULES: dict[str, HouseRule] = {
     rule.key: rule
     for rule in (
@@ -56,7 +112,16 @@ HOUSE_RULES: dict[str, HouseRule] = {
         HouseRule("concealed_bonus", int, None, 0, _concealed, 100_000),
         HouseRule("cards_dealt", int, None, 7, _set("cards_dealt"), 100),
         HouseRule("wild_rule", str, WILD_RULES, None, _set("melds.wild_rule")),
+        HouseRule("natural_bonus", int, None, 0, _set("canastas.natural_bonus"), 100_000, 5),
+        HouseRule("mixed_bonus", int, None, 0, _set("canastas.mixed_bonus"), 100_000, 5),
+        HouseRule("going_out_bonus", int, None, 0, _set("going_out.bonus"), 100_000, 5),
+        HouseRule("red_three", int, None, 0, _red_three, 10_000, 5),
         HouseRule("all_red_threes", int, None, 0, _all_red_threes, 100_000),
+        HouseRule(
+            "red_three_penalty_cap", int, None, 0, _set("red_threes.penalty_cap"), 100_000, 5
+        ),
+        HouseRule("opening", str, None, None, _opening, parse=parse_opening),
+        HouseRule("rounds", int, None, 1, _set("round_limit"), 1_000),
         HouseRule("tie", str, ("play_on", "draw"), None, _set("tie_rule")),
         HouseRule("ask_partner", str, ("optional", "mandatory"), None, _set("ask_partner")),
         HouseRule(
@@ -67,17 +132,24 @@ HOUSE_RULES: dict[str, HouseRule] = {
 """Keys a game may override: target 2500/3000/10000, a fixed minimum of 120, two canastas to
 go out, no concealed bonus (0), 13 cards with four players, the wild-card limit, all four red
 threes at 400, the tie rule, asking the partner, and what a black three as first upcard does.
-Numbers have a ceiling far above any real table's, so scores stay within the database's columns."""
+Numbers have a ceiling far above any real table's, so scores stay within the database's columns.
+What other scorers let a table set: the canasta bonuses (natural, mixed), the going-out bonus,
+the value of one red three (the other counts scale with it), a cap on what red threes cost a
+side that melded nothing (400 where all four would cost 800), an opening-minimum table
+(``opening=15,0:50,1500:90,3000:120``) and a game of a fixed number of rounds (``rounds=6``).
+They are applied in this order, so ``all_red_threes`` given with ``red_three`` wins for four."""
 
 
 def _coerce(rule: HouseRule, raw: Any) -> Any:
+    if rule.parse is not None:
+        return rule.parse(raw)
     if rule.kind is int:
         if isinstance(raw, bool):
             raise ValueError
         value = int(raw) if isinstance(raw, str) else raw
         if not isinstance(value, int) or (rule.minimum is not None and value < rule.minimum):
             raise ValueError
-        if rule.maximum is not None and value > rule.maximum:
+        if (rule.maximum is not None and value > rule.maximum) or value % rule.step:
             raise ValueError
         return value
     value = str(raw).strip().lower()
@@ -89,7 +161,8 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
 def _allowed(rule: HouseRule) -> str:
     if rule.choices:
         return " | ".join(rule.choices)
-    return f"a whole number from {rule.minimum} to {rule.maximum}"
+    steps = f", a multiple of {rule.step}" if rule.step > 1 else ""
+    return f"a whole number from {rule.minimum} to {rule.maximum}{steps}"
 
 
 def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:
@@ -107,10 +180,18 @@ def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = _coerce(rule, raw)
         except (TypeError, ValueError):
             problems.append(
-                Problem(
+                # The opening table has a syntax of its own, and a message saying how to write
+                # it in each language.
+                Problem("bad_opening_table", field=key, params={"value": raw})
+                if rule.parse is not None
+                else Problem(
                     "bad_house_rule", field=key, params={"value": raw, "allowed": _allowed(rule)}
                 )
             )
+    if "opening" in out and "fixed_minimum" in out:
+        problems.append(
+            Problem("house_rules_conflict", params={"detail": "opening + fixed_minimum"})
+        )
     if problems:
         raise ScoringError(problems)
     return out
@@ -122,8 +203,9 @@ def apply_house_rules(variant: Variant, overrides: Mapping[str, Any]) -> Variant
     if not typed:
         return variant
     data = variant.model_dump()
-    for key, value in typed.items():
-        HOUSE_RULES[key].apply(data, value)
+    for key, rule in HOUSE_RULES.items():
+        if key in typed:
+            rule.apply(data, typed[key])
     try:
         return Variant.model_validate(data)
     except ValidationError as error:

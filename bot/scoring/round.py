@@ -311,6 +311,8 @@ def red_three_points(variant: Variant, side: SideRound) -> int:
     rt = variant.red_threes
     value = rt.schedule[side.red_threes]
     earned = side.melded if rt.penalty_when == "no_meld" else side.canastas > 0
+    if not earned and rt.penalty_cap is not None:
+        value = min(value, rt.penalty_cap)
     return (value if earned else -value) - rt.in_hand_penalty * side.red_threes_in_hand
 
 

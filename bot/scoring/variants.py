@@ -61,6 +61,12 @@ class RedThreeRules(_Strict):
     schedule: list[int] = Field(description="bonus by the number of red threes a side holds")
     penalty_when: Literal["no_meld", "no_canasta"]
     in_hand_penalty: int = Field(ge=0)
+    penalty_cap: int | None = Field(
+        default=None,
+        ge=0,
+        description="the most a side's red threes can cost it when they count against it "
+        "(a house rule: four red threes cost 400, not 800); None: the schedule's value",
+    )
 
 
 class BlackThreeRules(_Strict):
@@ -113,6 +119,9 @@ class Variant(_Strict):
     cards_dealt: int = Field(ge=1)
     cards_drawn: int = Field(ge=1)
     target: int = Field(gt=0)
+    round_limit: int | None = Field(
+        default=None, ge=1, description="a game ends after this many rounds (a house rule)"
+    )
     tie_rule: Literal["play_on", "draw"]
     pile_always_frozen: bool
     ask_partner: Literal["optional", "mandatory", "none"]
@@ -244,6 +253,10 @@ class Variant(_Strict):
             ),
             "target": self.target,
         }
+        if self.red_threes.penalty_cap is not None:
+            nums["red_threes_penalty_cap"] = self.red_threes.penalty_cap
+        if self.round_limit is not None:
+            nums["round_limit"] = self.round_limit
         if out.concealed_bonus is not None:
             nums["concealed_bonus"] = out.concealed_bonus
         for kind, bonus in self.canastas.wild.items():

@@ -192,6 +192,30 @@ class Round(Base):
     created_at: Mapped[datetime]
 
 
+class Adjustment(Base):
+    """A bonus or penalty for one side outside a round's scoring, with its reason.
+
+    A table of its own rather than a kind of round: recording a round (the hot path) reads the
+    game's running totals, which already include every adjustment, so it never needs to look
+    here; and rounds keep meaning dealt hands (the deal, a fixed number of rounds, per-round
+    statistics count only those).
+    """
+
+    __tablename__ = "adjustments"
+    __table_args__ = (Index("ix_adjustments_game_id_id", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    after_round: Mapped[int]
+    """Rounds played when it was given: it counts after that round and before the next."""
+    side: Mapped[int]
+    points: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(200))
+    created_by: Mapped[int] = mapped_column(BigInteger, index=True)
+    interaction_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime]
+
+
 class PendingEntry(Base):
     """One side's numbers for the next round while the other sides have not entered theirs."""
 

@@ -25,6 +25,7 @@ from bot.scoring import (
     parse_sides,
     play,
 )
+from bot.scoring.adjustments import Adjustment, check_adjustment
 from tests.scoring.conftest import OUT_ROUND, STAY_ROUND, score
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,9 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *cli_problems(monkeypatch, ["--variant", "samba"], "{}"),
         *cli_problems(monkeypatch, ["--rule", "target"], "{}"),
         *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "note": 1}'),
+        *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "round": 0}'),
         *errors(lambda: parse_overrides({"target": "x", "nope": 1})),
+        *errors(lambda: parse_overrides({"opening": "0:90,1500:50"})),
         *errors(lambda: apply_house_rules(CLASSIC, {"cards_dealt": 30})),
         *errors(lambda: parse_sides("x")),
         *errors(lambda: parse_sides([5, {"x": 1, "went_out": "y", "meld_points": 1.5}])),
@@ -104,6 +107,15 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *errors(lambda: score("classic", {"meld_points": 800}, {"meld_points": 800})),
         *errors(lambda: score("classic", {"meld_points": 100}, {}, totals=[49950, 0])),
         *errors(lambda: play(CLASSIC, [parse_sides([{"meld_points": 3}, {}])])),
+        *errors(lambda: check_adjustment(CLASSIC, 2, 0, "", [0, 0])),
+        *errors(lambda: check_adjustment(CLASSIC, 0, 52, "x" * 201, [0, 0])),
+        *errors(
+            lambda: play(
+                apply_house_rules(CLASSIC, {"rounds": 1}),
+                [parse_sides([OUT_ROUND, STAY_ROUND])],
+                adjustments=[Adjustment(1, 0, 50)],
+            )
+        ),
         *errors(lambda: parse_cards("A 3♥ banana")),
         *errors(lambda: parse_cards("")),
     ]

@@ -18,7 +18,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.chart import chart_available, render_totals_png
-from bot.discord_app.game_embeds import history_embed, sheet_embed, start_embed
+from bot.discord_app.game_embeds import (
+    adjustment_points,
+    history_embed,
+    sheet_embed,
+    start_embed,
+)
 from bot.discord_app.language import t
 from bot.discord_app.replies import defer, send, send_error
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, refuse
@@ -55,10 +60,15 @@ def parse_side_text(text: str, side: int) -> tuple[str | None, list[int]]:
     return (name or None), ids
 
 
+_RULE_SEPARATOR = re.compile(r"[\s;]+|,(?=\s*[A-Za-z_]+\s*=)")
+"""Rules are split at spaces and semicolons, and at a comma only where the next rule's
+``key=`` follows: ``opening=15,0:50,1500:90`` keeps its commas."""
+
+
 def parse_rules(text: str) -> dict[str, str]:
     """``target=3000 fixed_minimum=120`` -> a dict; the scoring layer checks keys and values."""
     rules: dict[str, str] = {}
-    for item in filter(None, re.split(r"[\s,;]+", text)):
+    for item in filter(None, _RULE_SEPARATOR.split(re.sub(r",\s+", ",", text))):
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
             raise SideTextError("ui.err.bad_rule_item", item=item)
@@ -213,6 +223,7 @@ class GameCog(
             sheet.game.target,
             variant.name(actor.lang),
             t(actor.lang, "ui.chart.rounds"),
+            adjustment_points(sheet),
         )
         embed.set_image(url="attachment://sheet.png")
         await send(

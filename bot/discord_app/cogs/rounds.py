@@ -1,5 +1,5 @@
 """/round: add (one compact line per side), side (one side at a time, typed options), form
-(a modal), undo and edit.
+(a modal), adjust (a bonus or penalty with its reason), undo and edit.
 
 Thin: the compact syntax is parsed by ``bot.games.round_text``, numbers are validated and scored
 by the game service; this module only collects options, picks the side and renders the reply.
@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.game_embeds import round_embed, sheet_embed
+from bot.discord_app.game_embeds import adjust_embed, round_embed, sheet_embed, signed
 from bot.discord_app.language import t
 from bot.discord_app.parts_text import waiting_text
 from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
@@ -28,6 +28,7 @@ from bot.discord_app.views.common import (
 from bot.discord_app.views.round_form import RoundForm
 from bot.games import (
     active_game,
+    adjust_score,
     edit_round,
     enter_hand,
     enter_side,
@@ -413,7 +414,32 @@ class RoundsCog(
             return
         await interaction.response.send_modal(RoundForm(actor.lang, game, variant))
 
-    @app_commands.command(name="undo", description="Undo the last round")
+    @app_commands.command(
+        name="adjust", description="Give a side a bonus (+) or a penalty (-) with its reason"
+    )
+    @app_commands.describe(
+        side="Which side",
+        points="Points: + for a bonus, - for a penalty (a multiple of 5, up to 10000)",
+        reason="Why, e.g. misdeal, meld put back, agreed correction (up to 200 characters)",
+    )
+    async def adjust(
+        self, interaction: discord.Interaction, side: int, points: int, reason: str
+    ) -> None:
+        """Same permission as recording a round; the answer is public, like a round's."""
+        actor = await actor_for(interaction)
+        try:
+            outcome = await adjust_score(
+                actor.db, side=side - 1, points=points, reason=reason, **actor.ids()
+            )
+        except REFUSALS as error:
+            await refuse(interaction, actor.lang, error)
+            return
+        variant = game_variant(outcome.game.variant_id, outcome.game.house_rules)
+        await send(interaction, embed=adjust_embed(actor.lang, outcome, variant))
+
+    adjust.autocomplete("side")(_side_autocomplete)
+
+    @app_commands.command(name="undo", description="Undo the last round or adjustment")
     async def undo(self, interaction: discord.Interaction) -> None:
         actor = await actor_for(interaction)
         try:
@@ -422,11 +448,18 @@ class RoundsCog(
             await refuse(interaction, actor.lang, error)
             return
         variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
-        title = (
-            t(actor.lang, "ui.undo.cancelled", number=sheet.cancelled_round)
-            if sheet.cancelled_round is not None
-            else t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
-        )
+        undone = sheet.undone_adjustment
+        if sheet.cancelled_round is not None:
+            title = t(actor.lang, "ui.undo.cancelled", number=sheet.cancelled_round)
+        elif undone is None:
+            title = t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
+        else:
+            title = t(
+                actor.lang,
+                "ui.undo.adjust_title",
+                side=sheet.game.sides[undone.side].name,
+                points=signed(undone.points),
+            )
         await send(interaction, embed=sheet_embed(actor.lang, sheet, variant, title))
 
     @app_commands.command(name="edit", description="Correct one side of an earlier round")

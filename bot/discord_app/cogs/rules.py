@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.channel_context import channel_context
+from bot.discord_app.channel_context import ChannelContext, channel_context
+from bot.discord_app.game_embeds import house_rules_text
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
 from bot.discord_app.views.guarded import GuardedItem
@@ -47,6 +48,19 @@ def topic_embed(
     return discord.Embed(
         title=topic.title, description="\n".join(parts)[:4096], colour=EMBED_COLOUR
     )
+
+
+def with_table_rules(embed: discord.Embed, lang: str, context: ChannelContext) -> discord.Embed:
+    """The channel game's house rules under the answer: the topic's numbers are already the
+    table's, and this names every rule the table changed, also those no topic text mentions (a
+    cap on red threes, a fixed number of rounds)."""
+    if context.house_rules:
+        embed.add_field(
+            name=translate(lang, "ui.rules.at_this_table"),
+            value=house_rules_text(lang, context.house_rules),
+            inline=False,
+        )
+    return embed
 
 
 def shortened(text: str, limit: int = SHORT_REST) -> tuple[str, bool]:
@@ -151,13 +165,15 @@ class RulesCog(commands.Cog):
         topic_id = question.removeprefix("topic:")
         if topic_id != question and topic_id in self.index.topics:
             topic = self.index.topic(topic_id, lang, context.variant)
-            await send(interaction, embed=topic_embed(topic))
+            await send(interaction, embed=with_table_rules(topic_embed(topic), lang, context))
             return
         answer = self.index.ask(question, lang=lang, variant=context.variant)
         if answer.kind == "answer":
             topic = answer.topics[0]
             body, cut = direct_answer(answer)
             embed = topic_embed(topic, answer.computed, body)
+            if answer.variant in (None, context.variant.id) and topic.applies:
+                embed = with_table_rules(embed, lang, context)
             if cut:
                 # the whole topic behind a button; its id carries topic, language and variant
                 label = translate(answer.language, "rules.more")
