@@ -17,7 +17,6 @@ from bot.rules.answer import RulesAnswer, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
 from bot.rules.facts import FactIndex
 from bot.rules.model import TopicModel, shipped_model
-from bot.rules.number_words import player_count, variant_named
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -30,10 +29,9 @@ from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
 from bot.rules.search import ScoredTopic, SearchIndex
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
-from bot.rules.variant_words import overview_topic
-from bot.scoring import Variant, all_variants, load_variant
+from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
+from bot.scoring import Variant, load_variant
 
-DEFAULT_VARIANT = "classic"
 RENDER_CACHE = 4096
 """Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""
 ROUND_TOPIC = "round_scoring"
@@ -55,19 +53,6 @@ def reply_language(lang: str | None, locale: str | None, detected: str | None) -
     return detected if detected in LANGS else "en"
 
 
-def variant_for_players(count: int | None, table: Variant) -> str | None:
-    """The shipped variant for ``count`` players ("vi er tre" -> three-player), or None when
-    the table's own variant is already for that many (or none is): classic first for four,
-    three pairs first for six, like the variants a question names in so many words."""
-    if count is None or count == table.players:
-        return None
-    ids = sorted(
-        (v.id for v in all_variants().values() if v.players == count),
-        key=lambda vid: (vid != DEFAULT_VARIANT, vid),
-    )
-    return ids[0] if ids else None
-
-
 class RulesIndex:
     def __init__(self, topics: Mapping[str, Topic], model: TopicModel | None = None) -> None:
         """``model``: the topic model to rank with (the shipped one unless given, e.g. one
@@ -75,6 +60,9 @@ class RulesIndex:
         self.topics = dict(topics)
         self.search_index = SearchIndex(self.topics, model or shipped_model())
         self.completions = Autocomplete(self.topics)
+        self.overviews = {
+            v: tid for tid, t in self.topics.items() if t.overview for v in t.variants
+        }
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
 
     @functools.cached_property
@@ -124,26 +112,25 @@ class RulesIndex:
     ) -> RulesAnswer:
         """Answer a free-text question in any of the four languages; never raises."""
         table = variant or load_variant(DEFAULT_VARIANT)
-        result = self.search_index.search(question, table.id)
-        language = reply_language(lang, locale, result.language)
         # "how much to open in Cuban" at a classic table wants Cuban's numbers, not the table's
-        asked = (
-            result.named_variant
-            or variant_named(question)
-            or variant_for_players(player_count(question), table)
-        )
+        asked = named_variant(question, table)
         variant = load_variant(asked) if asked and asked != table.id else table
+        result = self.search_index.search(question, variant.id)
+        language = reply_language(lang, locale, result.language)
         kind, shown, suggested = decide(result.hits, result.off_topic)
-        overview = overview_topic(asked) if asked else None
+        overview = self.overviews.get(asked) if asked else None
         if kind == "answer" and overview and overview not in shown:
             # "red threes in Cuban": the rule for Cuban, and Cuban's overview beside it
             suggested = [overview, *(t for t in suggested if t != overview)][:3]
         top = result.hits[0].id if result.hits else None
+        # naming a variant ("playing Cuban, we have 3200, what's the threshold") puts its
+        # overview near the top: no sign the question is about something other than a number
+        overviews = set(self.overviews.values())
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
         figures = (
             []
             if result.small_talk
-            else compute(question, variant, top, sure_of_other=kind == "answer")
+            else compute(question, variant, top, kind == "answer" and top not in overviews)
         )
         # cards of one rank beside a rule the search is sure of ("stuck with two black threes,
         # how much do they cost") are counted beside that rule's answer (``CARD_CLOSE``)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from bot.rules.text import fold, normalise
+from bot.rules.text import fold
 from bot.scoring.vocabulary import vocabulary
 
 KEEP_BELOW = 11
@@ -125,71 +125,3 @@ def spell_digits(text: str) -> str:
             i += 1
     out.append(text[pos:])
     return "".join(out)
-
-
-PLAYER_COUNTS = range(2, 7)
-
-
-@functools.cache
-def _player_patterns() -> tuple[dict[str, int], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """(words that say the count themselves, "we are N" pattern, "N players" pattern), from
-    the lexicon's ``players`` words, folded."""
-    alone: dict[str, int] = {}
-    we: set[str] = set()
-    nouns: set[str] = set()
-    for lexicon in vocabulary().lexicons.values():
-        for count, words in lexicon.players.alone.items():
-            alone.update(dict.fromkeys((fold(w) for w in words), int(count)))
-        we.update(fold(w) for w in lexicon.players.we)
-        nouns.update(fold(w) for w in lexicon.players.nouns)
-
-    def either(words: set[str]) -> str:
-        return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-
-    after = re.compile(
-        rf"(?<!\w)(?:{either(we)})\s+(\w+)(?=\s*(?:$|[,.?!;:]|(?:{either(nouns)})(?!\w)))"
-    )
-    before = re.compile(rf"(?<!\w)(\w+)\s+(?:{either(nouns)})(?!\w)")
-    return alone, re.compile(rf"(?<!\w)(?:{either(set(alone))})(?!\w)"), after, before
-
-
-def player_count(question: str) -> int | None:
-    """How many play, when the question says so colloquially: "kahestaan", "vi er tre",
-    "me kaks", "bare os to", "three players"; None when it says no count from 2 to 6."""
-    alone, said, after, before = _player_patterns()
-    text = fold(normalise(question))
-    found = said.search(text)
-    if found:
-        return alone[found.group()]
-    for pattern in (after, before):
-        for match in pattern.finditer(text):
-            word = match[1]
-            count = int(word) if word.isdecimal() else _values().get(word)
-            if count in PLAYER_COUNTS:
-                return count
-    return None
-
-
-MIN_VARIANT_PREFIX = 4
-
-
-@functools.cache
-def _variant_words() -> tuple[tuple[str, str], ...]:
-    """(folded word, variant id) from every lexicon's ``variants`` lists, longest first."""
-    pairs = {
-        (fold(word), variant)
-        for lexicon in vocabulary().lexicons.values()
-        for variant, words in lexicon.variants.items()
-        for word in words
-    }
-    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
-
-
-def variant_named(question: str) -> str | None:
-    """The variant a word of the question names ("kubansk", "kuubalaisessa" -> cuban): a word
-    that starts with one of the lexicon's variant words."""
-    for word in _WORD.findall(fold(normalise(question))):
-        for name, variant in _variant_words():
-            if len(name) >= MIN_VARIANT_PREFIX and word.startswith(name):
-                return variant
-    return None

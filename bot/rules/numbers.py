@@ -15,17 +15,13 @@ from dataclasses import dataclass, field
 
 from bot.rules.number_words import spell_digits
 from bot.rules.round_talk import RoundAnswer, round_answer
-from bot.rules.text import ALL_STOPWORDS, fold, normalise
+from bot.rules.text import fold, function_words, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
-OVERVIEWS = frozenset({"cuban", "two_players", "three_players", "five_six_players"})
-"""A variant's overview at the top is no sign the question is about something other than the
-opening: "playing Cuban, our team has 3200, what's the threshold for our first meld" names the
-variant and asks for its minimum."""
 
 # A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600" (thousands separators).
 _SCORE = re.compile(
@@ -144,7 +140,6 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     folded = fold(normalise(question))
     if top_topic == OPENING_TOPIC:
         return True
-    sure_of_other = sure_of_other and top_topic not in OVERVIEWS
     statement = _SCORE_STATEMENT.search(folded) is not None
     if _OPENING_INTENT.search(folded) and (statement or not sure_of_other):
         return True
@@ -169,7 +164,7 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
         return None
     if word == "a" or (
-        lowered in ALL_STOPWORDS and lowered not in WORD_TO_RANK and not word.isupper()
+        lowered in function_words() and lowered not in WORD_TO_RANK and not word.isupper()
     ):
         return None
     try:
@@ -327,7 +322,7 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
             continue
         word = raws[gap[0]]
         named = any(not raw.isdecimal() for raw in other.words)
-        if named and word.isalpha() and word.lower() not in ALL_STOPWORDS:
+        if named and word.isalpha() and word.lower() not in function_words():
             return word
     return None
 

@@ -2,10 +2,9 @@
 
 The model reads the whole question (word pairs and character n-grams, ``features.py``) and
 gives every topic, and small talk, a calibrated probability; nothing here is a list of cue
-words. Two things the model cannot know come from data beside it: which variant the question
-names ("in Cuban", "vi er tre": ``variant_words.py``), for the numbers of the reply, and which
-topics only another variant has, which step back at a table that plays something else unless
-the question names that variant.
+words. One thing the model cannot know comes from data beside it: which topics only another variant
+has, which step back at a table that plays something else (the variant the question names,
+``variant_words.py``, else the table's).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from bot.rules.examples import OFF_TOPIC
 from bot.rules.features import words
 from bot.rules.model import TopicModel
 from bot.rules.topics import Topic
-from bot.rules.variant_words import named_variant
 from bot.scoring import all_variants
 
 OTHER_VARIANT_DAMP = 0.5
@@ -43,9 +41,6 @@ class SearchResult:
     """The probability that the question is small talk, not a rules question."""
     language: str | None
     """The language the question reads as, or None when nothing in it is known."""
-    named_variant: str | None = None
-    """The one variant the question names in so many words, or None: the answer is then given
-    for that variant (``variant_words``)."""
 
     @property
     def small_talk(self) -> bool:
@@ -72,17 +67,14 @@ class SearchIndex:
         }
 
     def search(self, question: str, variant: str | None = None) -> SearchResult:
-        """Rank every topic for ``question`` at a table playing ``variant``; never raises."""
+        """Rank every topic for ``question`` asked about ``variant``; never raises."""
         prediction = self.model.predict(question)
-        typed = words(question)
-        named = named_variant(typed)
-        table = named or variant
         probs = dict(prediction.ranking)
         off_topic = probs.pop(OFF_TOPIC, 0.0)
-        for tid in self.foreign.get(table or "", ()):
+        for tid in self.foreign.get(variant or "", ()):
             probs[tid] *= OTHER_VARIANT_DAMP
-        titled = self.titles.get(tuple(typed))
+        titled = self.titles.get(tuple(words(question)))
         if titled:  # a title picked from autocomplete is that topic, whatever else is near
             probs, off_topic = {t: float(t == titled) for t in probs}, 0.0
         hits = sorted((ScoredTopic(t, p) for t, p in probs.items()), key=lambda h: (-h.score, h.id))
-        return SearchResult(tuple(hits), off_topic, prediction.language, named)
+        return SearchResult(tuple(hits), off_topic, prediction.language)

@@ -124,6 +124,9 @@ class Topic(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]{2,40}$")
     related: list[str] = Field(default_factory=list)
     variants: list[str] = Field(min_length=1)
+    overview: bool = False
+    """The topic describes its variants as a whole ("Cuban canasta: what's different"): it is
+    offered beside any rule asked about for one of them."""
     text: dict[Lang, TopicText]
 
     @model_validator(mode="after")

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
-from bot.rules.number_words import player_count, spell_digits
+from bot.rules.number_words import spell_digits
 from bot.rules.numbers import CardAnswer, compute, find_cards
 from bot.rules.round_talk import RoundAnswer, round_answer
+from bot.rules.variant_words import player_count
 from bot.scoring import count_cards, load_variant
 from bot.scoring.cards import RANKS
 from bot.scoring.vocabulary import vocabulary
@@ -145,7 +146,11 @@ def test_numbers_in_words_become_digits(text: str, expected: str) -> None:
         ("me kaks", 2),
         ("bare os to, hvor mange kort", 2),
         ("we are five players", 5),
+        ("we're five, how do the teams work", 5),
+        ("vi er tre og skal spille i kveld", 3),
+        ("meitä on kuusi, pelataan joukkueissa", 6),
         ("we are 3 points behind", None),
+        ("we are two hundred behind", None),
         ("vi er to lag", None),
     ],
 )
