@@ -108,10 +108,10 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
 
 
 def spell_digits(text: str) -> str:
-    """``text`` (normalised, lower case) with every number of ``KEEP_BELOW`` or more said in
+    """``text`` with every number of ``KEEP_BELOW`` or more said in
     words written in digits; everything else is left as it is."""
     matches = list(_WORD.finditer(text))
-    words = [fold(m.group()) for m in matches]
+    words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []
     pos = i = 0
     while i < len(words):

@@ -2,8 +2,10 @@
 
 "we have 1600, how much do we need to open" -> the opening minimum for that score; "how much is
 joker A A K" -> 100 points. The figures come from the scoring module for the table's variant
-(with its house rules), so they are the ones the score sheet uses. This module finds the
-numbers and cards and returns structured results; the sentences live in the catalogs.
+(with its house rules), so they are the ones the score sheet uses. Every word read here is the
+lexicon's (``words``, ``cards``, ``colours``, ``asks``); numbers said in words are read as
+digits first (``number_words.spell_digits``), so "minus two hundred and fifty" is a score and
+its "two" no deuce. The sentences live in the catalogs.
 """
 
 from __future__ import annotations
@@ -15,65 +17,21 @@ from dataclasses import dataclass, field
 
 from bot.rules.number_words import spell_digits
 from bot.rules.round_talk import RoundAnswer, round_answer
-from bot.rules.text import fold, function_words, normalise
+from bot.rules.text import alternatives, fold, function_words, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
-
-# A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600" (thousands separators).
-_SCORE = re.compile(
-    r"(?<![\w.,])(?P<sign>[-−–]\s?|minus\s+|miinus\s+)?"
-    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
-)
-# Words asking for the opening minimum, diacritics folded (see ``text.fold``).
-_OPENING_INTENT = re.compile(
-    r"\b(open\w*|initial meld|first meld|go down|minimum\w*|apne\w*|apning\w*|abne\w*|"
-    r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
-    r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
-    r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
-    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan|"
-    r"get (?:\w+ )?on the (?:table|board)|"
-    r"(?:our|the|whats) min)\b"
-)
-# "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
-_SCORE_STATEMENT = re.compile(
-    r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
-    r"we r (?:at|on)|were (?:at|on)|we sit at|we stand at|"
-    r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
-    r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme|(?:meilla|meil)(?= -?\d)|"
-    r"our (?:team|side) (?:has|is at|is on)|(?:laget|holdet) (?:vart|vores|wart) (?:har|er pa))\b"
-)
-# "how much do we need" beside a score statement asks for the next meld's minimum, unless it
-# is about winning ("we have 4000, what do we need to win").
-_NEED_INTENT = re.compile(
-    r"\b(need\w*|trenger|trengs|ma vi ha|skal vi ha\w*|behover|behov|tarvit\w*|pitaa)\b"
-)
-_WIN_INTENT = re.compile(r"\b(win\w*|vinne\w*|vinde\w*|voitt\w*|target|mal\w*|tavoit\w*)\b")
-_VALUE_INTENT = re.compile(
-    r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
-    r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
-    r"paljonko|paljonks|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|"
-    r"sammen(?! med)|i alt|(?:trekkes|traekkes|gar|gaar|gikk|gik) fra|cost\w*|miinusta)\b"
-)
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 SYMBOL_LENGTH = 2
 """Card symbols are one or two characters ("K", "7", "10"); rank words are longer."""
 MAX_COUNT = 10
 """Counts said before a card name go no higher ("three aces", "seven twos")."""
-_COUNT_WORDS = {
-    **{w: n for w, n in vocabulary().number_words.items() if 1 < n <= MAX_COUNT},
-    **dict.fromkeys(vocabulary().words("one"), 1),
-    **{w: 1 for w, n in vocabulary().number_words.items() if n == 1},
-}
-"""Number words of every language and their forms ("kaksi", "kahta"), and the words that mean
-one before a card ("a", "en", "yksi"): all from the lexicon."""
-_JOINERS = frozenset(vocabulary().words("joiners"))
-_ONE_WORDS = frozenset(vocabulary().words("one"))
 CANASTA_TALK = 7
-"""Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban")."""
+"""Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban"),
+unless the question asks what the cards are worth."""
 _CANASTA_WORD = re.compile(r"[ck]anast")
 """Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
 _FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
@@ -85,6 +43,11 @@ _FACE_WORDS = frozenset(word for word, rank in WORD_TO_RANK.items() if rank in _
 }
 """Words that name one card in "how much is an ace worth"; number words ("fire", "ten") don't:
 "fire røde treere" is a count."""
+SCORE_STEP = 5
+"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
+"melde 9 10 knekt" name cards, not a side's total."""
+CARD_NUMBERS = range(1, 11)
+"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
 
 
 @dataclass(frozen=True)
@@ -108,17 +71,69 @@ class CardAnswer:
 Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
-SCORE_STEP = 5
-"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
-"melde 9 10 knekt" name cards, not a side's total."""
-CARD_NUMBERS = range(1, 11)
-"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
+@dataclass(frozen=True)
+class _Words:
+    """The lexicon's words as the readers below use them, built on the first question."""
+
+    asks: dict[str, re.Pattern[str]]
+    """``asks`` phrases over folded text: opening, score, need, win, value."""
+    counts: dict[str, int]
+    """Number words up to ``MAX_COUNT`` and their forms, and words for one ("a", "en")."""
+    one: frozenset[str]
+    joiners: frozenset[str]
+    units: frozenset[str]
+    """ "two hours", "tre spillere": the number before them counts these, not cards."""
+    colours: dict[str, str]
+    """Colour word or form -> red/black: "two black threes" are threes, not a deuce."""
+    plain: re.Pattern[str]
+    """Words between a count and a card that do not change it: "seven natural kings"."""
+    score: re.Pattern[str]
+    """A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
+
+
+@functools.cache
+def _words() -> _Words:
+    words = vocabulary()
+    lexicons = words.lexicons.values()
+    asks = {
+        kind: re.compile(
+            rf"(?<!\w)(?:{alternatives(p for lex in lexicons for p in getattr(lex.asks, kind))})"
+            r"(?!\w)"
+        )
+        for kind in ("opening", "score", "need", "win", "value")
+    }
+    colours: dict[str, str] = {}
+    for lang, lex in words.lexicons.items():
+        named = {w: c for c in ("red", "black") for w in getattr(lex.colours, c) if "*" not in w}
+        colours.update(named)
+        colours.update({f: named[b] for f, b in words.forms[lang].items() if b in named})
+    one = frozenset(words.words("one"))
+    counts = {w: n for w, n in words.number_words.items() if n <= MAX_COUNT}
+    return _Words(
+        asks=asks,
+        counts={**counts, **dict.fromkeys(one, 1)},
+        one=one,
+        joiners=frozenset(words.words("joiners")),
+        units=frozenset(words.words("units")),
+        colours=colours,
+        plain=re.compile(
+            alternatives(w for lex in lexicons for w in (*lex.round.natural, *lex.round.mixed))
+        ),
+        score=re.compile(
+            rf"(?<![\w.,])(?P<sign>[-−–]\s?|(?:{alternatives(words.words('minus'))})\s+)?"
+            r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
+        ),
+    )
+
+
+def _asks(kind: str, folded: str) -> bool:
+    return _words().asks[kind].search(folded) is not None
 
 
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
     see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
-    for match in _SCORE.finditer(normalise(question)):
+    for match in _words().score.finditer(fold(normalise(question))):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
             return None
@@ -140,18 +155,13 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     folded = fold(normalise(question))
     if top_topic == OPENING_TOPIC:
         return True
-    statement = _SCORE_STATEMENT.search(folded) is not None
-    if _OPENING_INTENT.search(folded) and (statement or not sure_of_other):
+    statement = _asks("score", folded)
+    if _asks("opening", folded) and (statement or not sure_of_other):
         return True
     if not statement:
         return False
-    needs = _NEED_INTENT.search(folded) is not None and not _WIN_INTENT.search(folded)
+    needs = _asks("need", folded) and not _asks("win", folded)
     return needs or not sure_of_other
-
-
-def clear_caches() -> None:
-    """Forget the per-word card readings (``RulesIndex.clear_caches``)."""
-    _card_token.cache_clear()
 
 
 @functools.lru_cache(maxsize=16384)
@@ -172,28 +182,6 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
         return None
     return tuple(rank for rank, n in cards.items() for _ in range(n))
-
-
-_NOT_CARDS_AFTER = frozenset(vocabulary().words("units"))
-"""Words that make the number word before them a count of something else: "two hours" names
-no deuce, "tre spillere" no threes (lexicon ``words.units``)."""
-
-
-def _colours() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for lexicon in vocabulary().lexicons.values():
-        for colour in ("red", "black"):
-            out.update(dict.fromkeys(getattr(lexicon.colours, colour), colour))
-    for lang, forms in vocabulary().forms.items():
-        colours = vocabulary().lexicons[lang].colours
-        for form, base in forms.items():
-            if base in colours.red or base in colours.black:
-                out.setdefault(form, "red" if base in colours.red else "black")
-    return {word: colour for word, colour in out.items() if "*" not in word}
-
-
-_COLOURS = _colours()
-"""A colour between a count and a three: "two black threes" counts two threes, not a deuce."""
 
 
 @dataclass(frozen=True)
@@ -226,19 +214,33 @@ def _count(word: str) -> int:
     lowered = word.lower()
     if lowered.isdecimal() and len(lowered) < 3:
         return int(lowered)
-    return 0 if word.isupper() and lowered in _ONE_WORDS else _COUNT_WORDS.get(lowered, 0)
+    return 0 if word.isupper() and lowered in _words().one else _words().counts.get(lowered, 0)
+
+
+def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
+    """A colour or a canasta word between a count (or none: one card) and a card: "two black
+    threes", "musta kolmonen", "seven natural kings". Red threes have no card value: an empty
+    list ends the hand there. (None, 0) when ``raws[i]`` starts no such phrase."""
+    head = i + 1 if count else i
+    word = raws[head].lower() if head < len(raws) else ""
+    colour = _words().colours.get(word)
+    if not colour and not (count and _words().plain.fullmatch(fold(word))):
+        return None, 0
+    card = _card_token(raws[head + 1]) if head + 1 < len(raws) else None
+    if not card or len(card) != 1:
+        return None, 0
+    used = head + 2 - i
+    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), used
 
 
 def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
     and an empty list for "two red threes" (cards with no value: the hand ends there)."""
     count = _count(raws[i])
+    qualified, used = _qualified(raws, i, count)
+    if used:
+        return qualified, used
     nxt = raws[i + 1] if i + 1 < len(raws) else ""
-    third = raws[i + 2] if i + 2 < len(raws) else ""
-    colour = _COLOURS.get(nxt.lower()) if count >= 1 else None
-    if colour and _card_token(third) == ("3",):
-        # "two black threes" are two threes, not a deuce; red threes have no card value
-        return (["3"] * count if colour == "black" else []), 3
     # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
     # is a six and a five unless a count is all the first word can be ("to ti": two tens)
     if _both_ranks(raws[i], nxt):
@@ -247,7 +249,7 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
             return list(counted * count), 2
-    if nxt.lower() in _NOT_CARDS_AFTER:
+    if nxt.lower() in _words().units:
         return None, 1
     ranks = _card_token(raws[i])
     return (list(ranks) if ranks else None), 1
@@ -265,7 +267,7 @@ def _both_ranks(word: str, nxt: str) -> bool:
 
 def _joins(raws: list[str], i: int) -> bool:
     """ "og", "and", "ja" between card words joins them: "tre ess og en joker"."""
-    if raws[i].lower() not in _JOINERS or i + 1 >= len(raws):
+    if raws[i].lower() not in _words().joiners or i + 1 >= len(raws):
         return False
     return bool(_read_at(raws, i + 1, listed=False)[0])
 
@@ -278,7 +280,7 @@ def _runs(raws: list[str]) -> list[_Run]:
         listed = (
             run is not None
             and len(raws[i - 1]) <= SYMBOL_LENGTH
-            and raws[i - 1].lower() not in _JOINERS
+            and raws[i - 1].lower() not in _words().joiners
         )
         ranks, step = _read_at(raws, i, listed)
         if ranks is None and run is not None and _joins(raws, i):
@@ -327,6 +329,30 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
     return None
 
 
+def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> CardAnswer | None:
+    """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
+    or a score asking for the opening beside several cards, or a hand that is the whole
+    question ("joker A A K"); one card only with a value word and a face card's name ("how
+    much is an ace worth": "sju like kort uten jokere" counts no seven)."""
+    folded = fold(normalise(question))
+    value = _asks("value", folded)
+    if _CANASTA_WORD.search(folded) or (max(found.cards.values()) >= CANASTA_TALK and not value):
+        return None
+    whole = found.named and found.words == len(_CARD_SPLIT.split(question.strip()))
+    several = found.words >= 2 and (value or opening or whole)
+    single = (
+        found.words == 1
+        and (value or opening)
+        and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
+        and set(found.cards) <= _FACE_RANKS
+    )
+    if not (several or single):
+        return None
+    points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
+    ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
+    return CardAnswer(points, ordered, found.unread, found.ambiguous)
+
+
 def compute(
     question: str, variant: Variant, top_topic: str | None, sure_of_other: bool = False
 ) -> list[Computed]:
@@ -336,31 +362,14 @@ def compute(
     described = round_answer(question, variant)
     if described is not None:
         return [described]
-    out: list[Computed] = []
-    folded = fold(normalise(question))
-    found = find_cards(question)
-    score = find_score(spell_digits(normalise(question)))
+    spelled = spell_digits(question)
+    score = find_score(spelled)
     opening = score is not None and wants_opening(question, top_topic, sure_of_other)
-    if found and not _CANASTA_WORD.search(folded):
-        cards, run_words, named = found.cards, found.words, found.named
-        # a hand beside a score asking for the opening is counted against the minimum
-        intent = _VALUE_INTENT.search(folded) is not None or opening
-        words = len(_CARD_SPLIT.split(question.strip()))
-        several = run_words >= 2 and (intent or (named and run_words == words))
-        # the one card is the face word itself: "sju like kort uten jokere" counts no seven
-        single = (
-            run_words == 1
-            and intent
-            and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
-            and set(cards) <= _FACE_RANKS
-        )
-        if (several or single) and max(cards.values()) < CANASTA_TALK:
-            points = sum(card_value(variant, rank) * n for rank, n in cards.items())
-            ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
-            out.append(CardAnswer(points, ordered, found.unread, found.ambiguous))
-    counted_cards = bool(found and out)
-    if score is not None and opening and not (counted_cards and 0 < abs(score) <= 10):
+    found = find_cards(spelled)
+    hand = _hand(spelled, found, variant, opening) if found else None
+    out: list[Computed] = [hand] if hand else []
+    if score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
-        # first: "we have 1600, are K K K Q Q Q enough" is an opening question with a count
+        # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question
         out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))
     return out

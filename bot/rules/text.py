@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 
 import Stemmer
 
@@ -57,3 +58,18 @@ def function_words(lang: str | None = None) -> frozenset[str]:
     return frozenset(
         word for code in ([lang] if lang else lexicons) for word in lexicons[code].words.function
     )
+
+
+def alternatives(phrases: Iterable[str]) -> str:
+    """A regex alternation of lexicon phrases over folded text, longest first: "word*" takes
+    any ending, "~" is one optional word between two others."""
+    out = set()
+    for phrase in phrases:
+        regex = ""
+        for raw in fold(normalise(phrase)).split():
+            if raw == "~":
+                regex += r"(?:\w+ )?"
+                continue
+            regex += re.escape(raw.rstrip("*")) + (r"\w* " if raw.endswith("*") else " ")
+        out.add(regex.rstrip(" "))
+    return "|".join(sorted(out, key=len, reverse=True)) or "(?!)"

@@ -12,20 +12,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
 
-from bot.rules.text import fold, normalise
+from bot.rules.text import alternatives, fold, normalise
 from bot.scoring import Variant, all_variants
 from bot.scoring.vocabulary import vocabulary
 
 DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)
-
-
-def alternatives(words: Iterable[str]) -> str:
-    """A regex alternation of folded lexicon words, longest first; "x*" takes any ending."""
-    parts = {re.escape(fold(w.rstrip("*"))) + (r"\w*" if w.endswith("*") else "") for w in words}
-    return "|".join(sorted(parts, key=len, reverse=True)) or "(?!)"
 
 
 def _every(pick: str) -> list[str]:

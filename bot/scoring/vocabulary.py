@@ -92,6 +92,18 @@ class RoundWords(_Strict):
     result: Words
 
 
+class AskWords(_Strict):
+    """What a question with a number in it asks for ("word*" any ending, "~" one optional
+    word): the opening minimum, whether the number is the side's score, what the side needs,
+    winning (not the opening), or a hand's value."""
+
+    opening: Words
+    score: Words
+    need: Words
+    win: Words
+    value: Words
+
+
 class PlayerWords(_Strict):
     nouns: Words
     """ "tre spillere": the count before them is of players."""
@@ -129,6 +141,7 @@ class Lexicon(_Strict):
     colours: Colours
     round: RoundWords
     players: PlayerWords
+    asks: AskWords
     variants: dict[str, Words] = Field(default_factory=dict)
 
     @field_validator("numbers")
