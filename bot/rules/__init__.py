@@ -27,19 +27,13 @@ Public API::
 other variants (e.g. Cuban wild canastas at a classic table) is still answered, rendered with its
 own variant's numbers, with ``applies=False`` and a ``note`` saying so.
 
-Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, folding, stemming, stop
-words), ``features`` (what the model sees), ``model`` (the shipped weights), ``train`` (learning
-them, needs the ``train`` extra), ``search`` (ranking), ``variant_words`` (a variant named in the
-question), ``numbers`` (computed answers), ``number_words`` (numbers, player counts and variant
-names said in words), ``round_talk`` (a round told in words), ``facts`` (the direct answer
-first), ``answer`` (reply kinds, plain text), ``autocomplete``, ``index`` (the facade),
-``evaluate`` (accuracy table). Player words come from the lexicon (``bot.scoring.vocabulary``).
+Player words (numbers, cards, variant names, function words) are the lexicon's
+(``rules_data/lexicon``, ``bot.scoring.vocabulary``); ``index`` is the facade over the rest.
 """
 
 from bot.rules.answer import RulesAnswer, format_plain
 from bot.rules.index import RulesIndex, UnknownTopicError, reply_language, run_ask
 from bot.rules.render import RenderedTopic
-from bot.rules.search import ScoredTopic
 from bot.rules.topics import LANGS, Topic, TopicFileError, all_topics
 
 __all__ = [
@@ -47,7 +41,6 @@ __all__ = [
     "RenderedTopic",
     "RulesAnswer",
     "RulesIndex",
-    "ScoredTopic",
     "Topic",
     "TopicFileError",
     "UnknownTopicError",

@@ -292,8 +292,7 @@ def test_words_that_only_look_like_a_variant_keep_the_tables_numbers(question: s
 
 
 def test_choice_offers_two_topics() -> None:
-    from bot.rules.answer import decide
-    from bot.rules.search import ScoredTopic
+    from bot.rules.answer import ScoredTopic, decide
 
     ranking = (ScoredTopic("a", 0.5), ScoredTopic("b", 0.45))
     assert decide(ranking) == ("choice", ["a", "b"], [])
