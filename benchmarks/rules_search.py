@@ -76,7 +76,7 @@ def main() -> None:
     starts = [fresh_start(trace=False) for _ in range(5)]
     traced = fresh_start(trace=True)
 
-    from bot.rules.evaluate import load_questions
+    from bot.devtools.rules_evaluate import load_questions
     from bot.rules.examples import example_files
     from bot.rules.index import RulesIndex
     from bot.scoring import load_variant
