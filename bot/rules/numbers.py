@@ -35,14 +35,13 @@ unless the question asks what the cards are worth."""
 _CANASTA_WORD = re.compile(r"[ck]anast")
 """Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
 _FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
-_FACE_WORDS = frozenset(word for word, rank in WORD_TO_RANK.items() if rank in _FACE_RANKS) - {
-    "kaksi",
-    "kn",
-    "jk",
-    "jkr",
-}
-"""Words that name one card in "how much is an ace worth"; number words ("fire", "ten") don't:
-"fire røde treere" is a count."""
+_FACE_WORDS = frozenset(
+    word
+    for word, rank in WORD_TO_RANK.items()
+    if rank in _FACE_RANKS and len(word) > SYMBOL_LENGTH and word not in vocabulary().number_words
+)
+"""Words that name one card in "how much is an ace worth"; number words ("fire", "kaksi") and
+symbols don't: "fire røde treere" is a count."""
 SCORE_STEP = 5
 """Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
 "melde 9 10 knekt" name cards, not a side's total."""
@@ -80,6 +79,8 @@ class _Words:
     counts: dict[str, int]
     """Number words up to ``MAX_COUNT`` and their forms, and words for one ("a", "en")."""
     one: frozenset[str]
+    negations: frozenset[str]
+    """ "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
     joiners: frozenset[str]
     units: frozenset[str]
     """ "two hours", "tre spillere": the number before them counts these, not cards."""
@@ -113,6 +114,7 @@ def _words() -> _Words:
         asks=asks,
         counts={**counts, **dict.fromkeys(one, 1)},
         one=one,
+        negations=frozenset(fold(w) for lex in lexicons for w in lex.round.negation),
         joiners=frozenset(words.words("joiners")),
         units=frozenset(words.words("units")),
         colours=colours,
@@ -127,7 +129,13 @@ def _words() -> _Words:
 
 
 def _asks(kind: str, folded: str) -> bool:
-    return _words().asks[kind].search(folded) is not None
+    """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
+    negation ("we never melded anything": no ask for the opening minimum)."""
+    for match in _words().asks[kind].finditer(folded):
+        before = folded[: match.start()].split()[-1:]
+        if not (before and before[0] in _words().negations):
+            return True
+    return False
 
 
 def find_score(question: str) -> int | None:
@@ -145,13 +153,11 @@ def find_score(question: str) -> int | None:
 
 
 def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:
-    """Is a score in the question about the opening minimum? Yes when the search says the
-    question is about it; when an opening word is used, unless the search is sure of another
-    rule and nothing says the number is the side's score ("she opened with 40 when they needed
-    50", "we never melded, minus 300?", "a fixed opening of 120": no score at all); a bare score
-    statement ("we are at -200") counts too, unless the search is sure the question is about
-    something else ("we have 1600 and two canastas, can we go out?"), except when it asks what
-    the side needs ("vi har 1700, hvor mye må vi ha")."""
+    """Is a score in the question about the opening minimum? Yes when the search says so. An
+    opening word counts unless the search is sure of another rule and nothing states the
+    side's score ("she opened with 40 when they needed 50": no score at all). A bare score
+    statement ("we are at -200") counts unless the search is sure of another rule ("we have
+    1600 and two canastas, can we go out?") and the side asks for nothing it needs."""
     folded = fold(normalise(question))
     if top_topic == OPENING_TOPIC:
         return True

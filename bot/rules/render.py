@@ -50,9 +50,6 @@ class _Numbers(dict[str, object]):
     back to the shipped variant's value, else ``?``. The completeness test guarantees that the
     shipped variants, and tables without a concealed bonus, render without falling back."""
 
-    def __init__(self, own: dict[str, object], fallback: dict[str, object]) -> None:
-        super().__init__({**fallback, **own})
-
     def __missing__(self, key: str) -> str:
         return "?"
 
@@ -92,7 +89,7 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
     numbers_from = variant if applies else variants[topic.home_variant or variant.id]
     shipped = variants.get(numbers_from.id, numbers_from)
     own = numbers_from.numbers()
-    numbers = _Numbers(dict(own), dict(shipped.numbers()))
+    numbers = _Numbers({**shipped.numbers(), **own})
     template = template_for(topic, lang, numbers_from.id, REMOVABLE_NUMBERS - own.keys())
     text = template.format_map(numbers).strip()
     wording = numbers_from.id if numbers_from.id in topic.text[lang].by_variant else "default"  # type: ignore[index]

@@ -213,3 +213,16 @@ def test_a_score_said_in_words_is_no_card(question: str, minimum: int) -> None:
     answer = INDEX.ask(question, variant=CLASSIC)
     assert len(answer.computed) == 1
     assert f"**{minimum}**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we never melded anything and got stuck with 65 points",
+        "vi fikk aldri meldt, satt igjen med 95 poeng",
+        "emme avanneet ollenkaan, käteen jäi 55",
+    ],
+)
+def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None:
+    """ "Never melded" tells what happened: its number is no score to open from."""
+    assert not [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]
