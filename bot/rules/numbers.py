@@ -70,70 +70,51 @@ class CardAnswer:
 Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
-@dataclass(frozen=True)
-class _Words:
-    """The lexicon's words as the readers below use them, built on the first question."""
-
-    asks: dict[str, re.Pattern[str]]
-    """``asks`` phrases over folded text: opening, score, need, win, value."""
-    counts: dict[str, int]
-    """Number words up to ``MAX_COUNT`` and their forms, and words for one ("a", "en")."""
-    one: frozenset[str]
-    negations: frozenset[str]
-    """ "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
-    joiners: frozenset[str]
-    units: frozenset[str]
-    """ "two hours", "tre spillere": the number before them counts these, not cards."""
-    colours: dict[str, str]
-    """Colour word or form -> red/black: "two black threes" are threes, not a deuce."""
-    plain: re.Pattern[str]
-    """Words between a count and a card that do not change it: "seven natural kings"."""
-    score: re.Pattern[str]
-    """A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
-
-
-@functools.cache
-def _words() -> _Words:
-    words = vocabulary()
-    lexicons = words.lexicons.values()
-    asks = {
-        kind: re.compile(
-            rf"(?<!\w)(?:{alternatives(p for lex in lexicons for p in getattr(lex.asks, kind))})"
-            r"(?!\w)"
-        )
-        for kind in ("opening", "score", "need", "win", "value")
-    }
-    colours: dict[str, str] = {}
-    for lang, lex in words.lexicons.items():
-        named = {w: c for c in ("red", "black") for w in getattr(lex.colours, c) if "*" not in w}
-        colours.update(named)
-        colours.update({f: named[b] for f, b in words.forms[lang].items() if b in named})
-    one = frozenset(words.words("one"))
-    counts = {w: n for w, n in words.number_words.items() if n <= MAX_COUNT}
-    return _Words(
-        asks=asks,
-        counts={**counts, **dict.fromkeys(one, 1)},
-        one=one,
-        negations=frozenset(fold(w) for lex in lexicons for w in lex.round.negation),
-        joiners=frozenset(words.words("joiners")),
-        units=frozenset(words.words("units")),
-        colours=colours,
-        plain=re.compile(
-            alternatives(w for lex in lexicons for w in (*lex.round.natural, *lex.round.mixed))
-        ),
-        score=re.compile(
-            rf"(?<![\w.,])(?P<sign>[-−–]\s?|(?:{alternatives(words.words('minus'))})\s+)?"
-            r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
-        ),
+_LEXICONS = vocabulary().lexicons.values()
+_ASKS = {
+    kind: re.compile(
+        rf"(?<!\w)(?:{alternatives(p for lex in _LEXICONS for p in getattr(lex.asks, kind))})(?!\w)"
     )
+    for kind in ("opening", "score", "need", "win", "value")
+}
+"""The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
+_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in lex.round.negation)
+""" "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
+_ONE = frozenset(vocabulary().words("one"))
+_COUNTS = {
+    **{w: n for w, n in vocabulary().number_words.items() if n <= MAX_COUNT},
+    **dict.fromkeys(_ONE, 1),
+}
+"""Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
+_JOINERS = frozenset(vocabulary().words("joiners"))
+_UNITS = frozenset(vocabulary().words("units"))
+""" "two hours", "tre spillere": the number before them counts these, not cards."""
+_COLOURS = {
+    word: colour
+    for lang, lex in vocabulary().lexicons.items()
+    for colour in ("red", "black")
+    for base in getattr(lex.colours, colour)
+    if "*" not in base
+    for word in (base, *(f for f, b in vocabulary().forms[lang].items() if b == base))
+}
+"""Colour word or form -> red/black: "two black threes" are threes, not a deuce."""
+_PLAIN = re.compile(
+    alternatives(w for lex in _LEXICONS for w in (*lex.round.natural, *lex.round.mixed))
+)
+"""Words between a count and a card that do not change it: "seven natural kings"."""
+_SCORE = re.compile(
+    rf"(?<![\w.,])(?P<sign>[-−–]\s?|(?:{alternatives(vocabulary().words('minus'))})\s+)?"
+    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
+)
+"""A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
 
 
 def _asks(kind: str, folded: str) -> bool:
     """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
     negation ("we never melded anything": no ask for the opening minimum)."""
-    for match in _words().asks[kind].finditer(folded):
+    for match in _ASKS[kind].finditer(folded):
         before = folded[: match.start()].split()[-1:]
-        if not (before and before[0] in _words().negations):
+        if not (before and before[0] in _NEGATIONS):
             return True
     return False
 
@@ -141,7 +122,7 @@ def _asks(kind: str, folded: str) -> bool:
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
     see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
-    for match in _words().score.finditer(fold(normalise(question))):
+    for match in _SCORE.finditer(fold(normalise(question))):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
             return None
@@ -220,7 +201,7 @@ def _count(word: str) -> int:
     lowered = word.lower()
     if lowered.isdecimal() and len(lowered) < 3:
         return int(lowered)
-    return 0 if word.isupper() and lowered in _words().one else _words().counts.get(lowered, 0)
+    return 0 if word.isupper() and lowered in _ONE else _COUNTS.get(lowered, 0)
 
 
 def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
@@ -229,8 +210,8 @@ def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, i
     list ends the hand there. (None, 0) when ``raws[i]`` starts no such phrase."""
     head = i + 1 if count else i
     word = raws[head].lower() if head < len(raws) else ""
-    colour = _words().colours.get(word)
-    if not colour and not (count and _words().plain.fullmatch(fold(word))):
+    colour = _COLOURS.get(word)
+    if not colour and not (count and _PLAIN.fullmatch(fold(word))):
         return None, 0
     card = _card_token(raws[head + 1]) if head + 1 < len(raws) else None
     if not card or len(card) != 1:
@@ -255,7 +236,7 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
             return list(counted * count), 2
-    if nxt.lower() in _words().units:
+    if nxt.lower() in _UNITS:
         return None, 1
     ranks = _card_token(raws[i])
     return (list(ranks) if ranks else None), 1
@@ -273,7 +254,7 @@ def _both_ranks(word: str, nxt: str) -> bool:
 
 def _joins(raws: list[str], i: int) -> bool:
     """ "og", "and", "ja" between card words joins them: "tre ess og en joker"."""
-    if raws[i].lower() not in _words().joiners or i + 1 >= len(raws):
+    if raws[i].lower() not in _JOINERS or i + 1 >= len(raws):
         return False
     return bool(_read_at(raws, i + 1, listed=False)[0])
 
@@ -286,7 +267,7 @@ def _runs(raws: list[str]) -> list[_Run]:
         listed = (
             run is not None
             and len(raws[i - 1]) <= SYMBOL_LENGTH
-            and raws[i - 1].lower() not in _words().joiners
+            and raws[i - 1].lower() not in _JOINERS
         )
         ranks, step = _read_at(raws, i, listed)
         if ranks is None and run is not None and _joins(raws, i):
