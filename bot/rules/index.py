@@ -189,7 +189,7 @@ class RulesIndex:
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
         figures = [] if ranking.small_talk else compute(question, variant, top, sure_of_other)
         if figures:
-            kind, shown, suggested = self._place_figures(figures, ranking, kind, shown, suggested)
+            kind, shown, suggested = self.place_figures(figures, ranking, kind, shown, suggested)
         if kind == "no_match":
             suggestions = tuple(self.titles(language))
         else:
@@ -212,7 +212,7 @@ class RulesIndex:
             variant=variant.id,
         )
 
-    def _place_figures(
+    def place_figures(
         self,
         figures: list[Computed],
         ranking: Ranking,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from bot.rules.text import alternatives, fold, normalise
 from bot.scoring import Variant, all_variants
@@ -21,39 +23,41 @@ DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)
 
 
-def _every(pick: str) -> list[str]:
-    return [w for lexicon in vocabulary().lexicons.values() for w in getattr(lexicon.players, pick)]
+def _word(words: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{alternatives(words)})(?!\w)")
 
 
 @functools.cache
-def _not_players() -> re.Pattern[str]:
-    """Words after a count that make it a count of something else: teams, cards, points
-    (``players.not_after``), hundreds and card names ("we are two hundred behind")."""
-    words = [*_every("not_after"), *vocabulary().number_words, *vocabulary().word_to_rank]
-    return re.compile(rf"(?:{alternatives(words)})")
-
-
-@functools.cache
-def _patterns() -> dict[str, re.Pattern[str]]:
+def _patterns() -> dict[str, Any]:
     """The lexicon's words as patterns over folded text, compiled on the first question."""
-    alone: dict[str, list[str]] = {}
-    named: dict[str, list[str]] = {}
-    for lexicon in vocabulary().lexicons.values():
-        for count, words in lexicon.players.alone.items():
-            alone.setdefault(f"n{count}", []).extend(words)
-        for vid, words in lexicon.variants.items():
-            named.setdefault(f"v_{vid.replace('-', '_')}", []).extend(words)
+    lexicons = vocabulary().lexicons.values()
+
+    def every(pick: str) -> list[str]:
+        return [w for lexicon in lexicons for w in getattr(lexicon.players, pick)]
+
+    counts = {n for lexicon in lexicons for n in lexicon.players.alone}
+    names = {vid for lexicon in lexicons for vid in lexicon.variants}
+    blocked = [*every("not_after"), *vocabulary().number_words, *vocabulary().word_to_rank]
     return {
-        "alone": re.compile(
-            "|".join(rf"(?<!\w)(?P<{k}>{alternatives(v)})(?!\w)" for k, v in alone.items())
-        ),
-        "variant": re.compile(
-            "|".join(rf"(?<!\w)(?P<{k}>{alternatives(v)})(?!\w)" for k, v in named.items())
-        ),
-        "after": re.compile(rf"(?<!\w)(?:{alternatives(_every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
-        "before": re.compile(rf"(?<!\w)(\w+) (?:{alternatives(_every('nouns'))})(?!\w)"),
-        "teams": re.compile(rf"(?<!\w)(?:{alternatives(_every('teams'))})(?!\w)"),
+        "alone": [
+            (int(n), _word(w for lex in lexicons for w in lex.players.alone.get(n, [])))
+            for n in sorted(counts)
+        ],
+        "variant": [
+            (vid, _word(w for lex in lexicons for w in lex.variants.get(vid, [])))
+            for vid in sorted(names)
+        ],
+        "after": re.compile(rf"(?<!\w)(?:{alternatives(every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
+        "before": re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
+        "teams": _word(every("teams")),
+        # after a count, a word that makes it a count of something else: "vi er to hold",
+        # "we are two hundred behind", "vi er to kort unna"
+        "not_players": re.compile(alternatives(blocked)),
     }
+
+
+def _first(found: list[tuple[Any, re.Pattern[str]]], text: str) -> Any:
+    return next((key for key, pattern in found if pattern.search(text)), None)
 
 
 def _folded(question: str) -> str:
@@ -65,18 +69,13 @@ def player_count(question: str) -> int | None:
     "three players"; None when it says no count from 2 to 6."""
     found = _patterns()
     text = _folded(question)
-    alone = found["alone"].search(text)
+    alone: int | None = _first(found["alone"], text)
     if alone:
-        return int(next(k for k, v in alone.groupdict().items() if v)[1:])
-    numbers = vocabulary().number_words
+        return alone
     for pattern in (found["after"], found["before"]):
-        for match in pattern.finditer(text):
-            word = match[1]
-            count = int(word) if word.isdecimal() else numbers.get(word)
-            after = match.groups()[1:]
-            if count in PLAYER_COUNTS and not (
-                after and after[0] and _not_players().fullmatch(after[0])
-            ):
+        for word, after in pattern.findall(text):
+            count = int(word) if word.isdecimal() else vocabulary().number_words.get(word)
+            if count in PLAYER_COUNTS and not (after and found["not_players"].fullmatch(after)):
                 return count
     return None
 
@@ -86,10 +85,7 @@ def named_variant(question: str, table: Variant | None = None) -> str | None:
     than the table's (classic first for four, pairs for six unless teams are named). None when
     nothing is named, or when a name and a count disagree ("Cuban with three players")."""
     text = _folded(question)
-    found = _patterns()["variant"].search(text)
-    by_name = (
-        next(k for k, v in found.groupdict().items() if v)[2:].replace("_", "-") if found else None
-    )
+    by_name: str | None = _first(_patterns()["variant"], text)
     count = player_count(question)
     if count is None or (table is not None and count == table.players and by_name is None):
         return by_name
