@@ -22,40 +22,26 @@ MIN_PART = 2
 """Shortest number word a glued compound is cut into ("ti", "to")."""
 
 
-@functools.cache
-def _values() -> dict[str, int]:
-    """Folded number word -> value; a word one language uses for one is read as 1 only before
-    a scale ("a hundred", "et hundrede"), see ``_value``."""
-    out: dict[str, int] = {}
-    for word, value in vocabulary().number_words.items():
-        out.setdefault(fold(word), value)
-    return out
-
-
-@functools.cache
-def _joiners() -> frozenset[str]:
-    return frozenset(fold(w) for w in vocabulary().words("joiners"))
-
-
-@functools.cache
-def _ones() -> frozenset[str]:
-    return frozenset(fold(w) for w in vocabulary().words("one"))
+_VALUES = {fold(w): n for w, n in reversed(vocabulary().number_words.items())}
+"""Folded number word -> value; a word one language uses for one is read as 1 only before a
+scale ("a hundred", "et hundrede"), see ``_value``."""
+_JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
+_ONES = frozenset(fold(w) for w in vocabulary().words("one"))
 
 
 @functools.lru_cache(maxsize=4096)
 def glued(word: str) -> tuple[int, ...] | None:
     """A word made of number words ("tjuefem", "kaksikymmentäviisi", "femogtyve"), split into
     their values; None when it is not one."""
-    values = _values()
-    if word in values:
-        return (values[word],)
+    if word in _VALUES:
+        return (_VALUES[word],)
     for end in range(len(word) - MIN_PART, MIN_PART - 1, -1):
         head, rest = word[:end], word[end:]
-        if head in values:
+        if head in _VALUES:
             tail = glued(rest[2:]) if rest.startswith("og") and len(rest) > MIN_PART else None
             tail = tail or glued(rest)
             if tail:
-                return (values[head], *tail)
+                return (_VALUES[head], *tail)
     return None
 
 
@@ -91,9 +77,9 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
         word = tokens[i]
         parts = glued(word)
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
-        if parts is None and word in _ones() and nxt and nxt[0] in SCALES:
+        if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
-        elif parts is None and values and word in _joiners() and nxt:
+        elif parts is None and values and word in _JOINERS and nxt:
             i += 1
             continue
         if parts is None:

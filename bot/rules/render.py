@@ -32,7 +32,6 @@ class RenderedTopic:
     applies: bool
     rendered_for: str
     variants: tuple[str, ...]
-    related: tuple[str, ...]
     note: str | None = None
     """Set when the topic does not apply to the table's variant, saying so in ``language``."""
     facts: tuple[Fact, ...] = ()
@@ -105,7 +104,6 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
         applies=applies,
         rendered_for=numbers_from.id,
         variants=tuple(topic.variants),
-        related=tuple(topic.related),
         note=note,
         facts=split_facts(text, f"{topic.id}.{wording}"),
     )
