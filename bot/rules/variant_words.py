@@ -37,7 +37,6 @@ def _patterns() -> dict[str, Any]:
 
     counts = {n for lexicon in lexicons for n in lexicon.players.alone}
     names = {vid for lexicon in lexicons for vid in lexicon.variants}
-    blocked = [*every("not_after"), *vocabulary().number_words, *vocabulary().word_to_rank]
     return {
         "alone": [
             (int(n), _word(w for lex in lexicons for w in lex.players.alone.get(n, [])))
@@ -51,8 +50,11 @@ def _patterns() -> dict[str, Any]:
         "before": re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
         "teams": _word(every("teams")),
         # after a count, a word that makes it a count of something else: "vi er to hold",
-        # "we are two hundred behind", "vi er to kort unna"
-        "not_players": re.compile(alternatives(blocked)),
+        # "vi er to kort unna" (``players.not_after``), "we are two hundred behind", "two aces"
+        "not_players": re.compile(alternatives(every("not_after"))),
+        "numbers_or_cards": {
+            fold(w) for w in (*vocabulary().number_words, *vocabulary().word_to_rank)
+        },
     }
 
 
@@ -75,7 +77,8 @@ def player_count(question: str) -> int | None:
     for pattern in (found["after"], found["before"]):
         for word, after in pattern.findall(text):
             count = int(word) if word.isdecimal() else vocabulary().number_words.get(word)
-            if count in PLAYER_COUNTS and not (after and found["not_players"].fullmatch(after)):
+            blocked = after in found["numbers_or_cards"] or found["not_players"].fullmatch(after)
+            if count in PLAYER_COUNTS and not (after and blocked):
                 return count
     return None
 
