@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.rules.text import alternatives, fold, normalise
 from bot.scoring import Variant, all_variants
@@ -21,44 +22,59 @@ from bot.scoring.vocabulary import vocabulary
 
 DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)
+_Key = TypeVar("_Key", int, str)
 
 
 def _word(words: Iterable[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{alternatives(words)})(?!\w)")
 
 
-@functools.cache
-def _patterns() -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Patterns:
     """The lexicon's words as patterns over folded text, compiled on the first question."""
+
+    alone: tuple[tuple[int, re.Pattern[str]], ...]
+    """Words that say the count themselves ("kahestaan", "cutthroat")."""
+    variants: tuple[tuple[str, re.Pattern[str]], ...]
+    after: re.Pattern[str]
+    """ "vi er tre": a "we are" phrase, the count, and the word after it (if any)."""
+    before: re.Pattern[str]
+    """ "tre spillere": the count before a player noun."""
+    teams: re.Pattern[str]
+    not_players: re.Pattern[str]
+    """After a count, a word that makes it a count of something else: "vi er to hold",
+    "vi er to kort unna" (``players.not_after``); number words and card names are too
+    (``numbers_or_cards``): "we are two hundred behind", "we are two aces short"."""
+    numbers_or_cards: frozenset[str]
+
+
+@functools.cache
+def _patterns() -> _Patterns:
     lexicons = vocabulary().lexicons.values()
 
     def every(pick: str) -> list[str]:
         return [w for lexicon in lexicons for w in getattr(lexicon.players, pick)]
 
-    counts = {n for lexicon in lexicons for n in lexicon.players.alone}
-    names = {vid for lexicon in lexicons for vid in lexicon.variants}
-    return {
-        "alone": [
+    counts = sorted({n for lexicon in lexicons for n in lexicon.players.alone})
+    names = sorted({vid for lexicon in lexicons for vid in lexicon.variants})
+    words = (*vocabulary().number_words, *vocabulary().word_to_rank)
+    return _Patterns(
+        alone=tuple(
             (int(n), _word(w for lex in lexicons for w in lex.players.alone.get(n, [])))
-            for n in sorted(counts)
-        ],
-        "variant": [
-            (vid, _word(w for lex in lexicons for w in lex.variants.get(vid, [])))
-            for vid in sorted(names)
-        ],
-        "after": re.compile(rf"(?<!\w)(?:{alternatives(every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
-        "before": re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
-        "teams": _word(every("teams")),
-        # after a count, a word that makes it a count of something else: "vi er to hold",
-        # "vi er to kort unna" (``players.not_after``), "we are two hundred behind", "two aces"
-        "not_players": re.compile(alternatives(every("not_after"))),
-        "numbers_or_cards": {
-            fold(w) for w in (*vocabulary().number_words, *vocabulary().word_to_rank)
-        },
-    }
+            for n in counts
+        ),
+        variants=tuple(
+            (vid, _word(w for lex in lexicons for w in lex.variants.get(vid, []))) for vid in names
+        ),
+        after=re.compile(rf"(?<!\w)(?:{alternatives(every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
+        before=re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
+        teams=_word(every("teams")),
+        not_players=re.compile(alternatives(every("not_after"))),
+        numbers_or_cards=frozenset(fold(w) for w in words),
+    )
 
 
-def _first(found: list[tuple[Any, re.Pattern[str]]], text: str) -> Any:
+def _first(found: tuple[tuple[_Key, re.Pattern[str]], ...], text: str) -> _Key | None:
     return next((key for key, pattern in found if pattern.search(text)), None)
 
 
@@ -71,13 +87,13 @@ def player_count(question: str) -> int | None:
     "three players"; None when it says no count from 2 to 6."""
     found = _patterns()
     text = _folded(question)
-    alone: int | None = _first(found["alone"], text)
+    alone = _first(found.alone, text)
     if alone:
         return alone
-    for pattern in (found["after"], found["before"]):
+    for pattern in (found.after, found.before):
         for word, after in pattern.findall(text):
             count = int(word) if word.isdecimal() else vocabulary().number_words.get(word)
-            blocked = after in found["numbers_or_cards"] or found["not_players"].fullmatch(after)
+            blocked = after in found.numbers_or_cards or found.not_players.fullmatch(after)
             if count in PLAYER_COUNTS and not (after and blocked):
                 return count
     return None
@@ -88,14 +104,14 @@ def named_variant(question: str, table: Variant | None = None) -> str | None:
     than the table's (classic first for four, pairs for six unless teams are named). None when
     nothing is named, or when a name and a count disagree ("Cuban with three players")."""
     text = _folded(question)
-    by_name: str | None = _first(_patterns()["variant"], text)
+    by_name = _first(_patterns().variants, text)
     count = player_count(question)
     if count is None or (table is not None and count == table.players and by_name is None):
         return by_name
     variants = all_variants()
     if by_name:
         return by_name if variants[by_name].players == count else None
-    teams = _patterns()["teams"].search(text) is not None
+    teams = _patterns().teams.search(text) is not None
     fitting = sorted(
         (v for v in variants.values() if v.players == count),
         key=lambda v: (v.id != DEFAULT_VARIANT, (max(v.players_per_side) > 2) != teams, v.id),
