@@ -76,7 +76,7 @@ def main() -> None:
     starts = [fresh_start(trace=False) for _ in range(5)]
     traced = fresh_start(trace=True)
 
-    from bot.rules.evaluate import load_questions
+    from bot.devtools.rules_evaluate import load_questions
     from bot.rules.examples import example_files
     from bot.rules.index import RulesIndex
     from bot.scoring import load_variant
@@ -96,7 +96,7 @@ def main() -> None:
             index.ask(q.text, lang=q.lang, variant=variant)
             t1 = time.perf_counter()
             cpu_ms.append((time.thread_time() - c0) * 1000)
-            index.search_index.search(q.text, "classic")
+            index.rank(q.text, "classic")
             search_ms.append((time.perf_counter() - t1) * 1000)
             ask_ms.append((t1 - t0) * 1000)
     auto_ms: list[float] = []

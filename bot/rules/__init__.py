@@ -1,7 +1,6 @@
 """Rules questions: the topic dataset, a learned topic model and computed answers (pure Python).
 
-No Discord and no database here; ``rules_data/topics/*.toml`` and the shipped model
-``rules_data/model/topics.npz`` are read once per process (nothing is built at start-up).
+No Discord and no database here; the topics and the shipped model are read once per process.
 
 Public API::
 
@@ -9,13 +8,7 @@ Public API::
 
     index = RulesIndex.load()                       # read once, cached for the process
     answer = index.ask(question, lang=None, locale="da", variant=variant)
-    answer.kind        # "answer" | "choice" | "no_match"
-    answer.language    # reply language: lang, else the Discord locale, else the question's own
-    answer.topics      # RenderedTopic(id, title, text, applies, note, ...): 1 for an answer,
-                       # the 2 likeliest for a choice (show buttons), none for no_match
-    answer.computed    # sentences worked out from numbers/cards in the question, shown first
-    answer.lead        # the topic's facts that answer this question, shown under the title
-    answer.suggestions # (id, title): "see also" for an answer, every topic for no_match
+    answer.kind, .topics, .lead, .computed, .suggestions   # see ``RulesAnswer``
     format_plain(answer) -> str                     # the reply as the bot shows it, plain text
     index.topic(topic_id, lang, variant) -> RenderedTopic   # e.g. after a button press
     index.autocomplete(typed, lang) -> list[(topic_id, title)]  # at most 25, best first
@@ -27,19 +20,13 @@ Public API::
 other variants (e.g. Cuban wild canastas at a classic table) is still answered, rendered with its
 own variant's numbers, with ``applies=False`` and a ``note`` saying so.
 
-Modules: ``topics`` (schema, loader), ``render``, ``text`` (normalising, folding, stemming, stop
-words), ``features`` (what the model sees), ``model`` (the shipped weights), ``train`` (learning
-them, needs the ``train`` extra), ``search`` (ranking), ``variant_words`` (a variant named in the
-question), ``numbers`` (computed answers), ``number_words`` (numbers, player counts and variant
-names said in words), ``round_talk`` (a round told in words), ``facts`` (the direct answer
-first), ``answer`` (reply kinds, plain text), ``autocomplete``, ``index`` (the facade),
-``evaluate`` (accuracy table). Player words come from the lexicon (``bot.scoring.vocabulary``).
+Player words (numbers, cards, variant names, function words) are the lexicon's
+(``rules_data/lexicon``, ``bot.scoring.vocabulary``); ``index`` is the facade over the rest.
 """
 
 from bot.rules.answer import RulesAnswer, format_plain
 from bot.rules.index import RulesIndex, UnknownTopicError, reply_language, run_ask
 from bot.rules.render import RenderedTopic
-from bot.rules.search import ScoredTopic
 from bot.rules.topics import LANGS, Topic, TopicFileError, all_topics
 
 __all__ = [
@@ -47,7 +34,6 @@ __all__ = [
     "RenderedTopic",
     "RulesAnswer",
     "RulesIndex",
-    "ScoredTopic",
     "Topic",
     "TopicFileError",
     "UnknownTopicError",

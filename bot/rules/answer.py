@@ -9,15 +9,22 @@ list of topics rather than guess when nothing explains the question or it is sma
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from bot.i18n import translate
 from bot.rules.facts import rest_of
 from bot.rules.render import RenderedTopic
-from bot.rules.search import ScoredTopic
 from bot.rules.topics import Fact
 
 Kind = Literal["answer", "choice", "no_match"]
+
+
+class ScoredTopic(NamedTuple):
+    """One topic and the model's probability that it answers the question."""
+
+    id: str
+    score: float
+
 
 DECLINE = 0.15
 """Below this probability for the best topic the question is declined with the list of topics:

@@ -1,26 +1,7 @@
-"""Labelled player questions: ``rules_data/questions/*.toml``, what the topic model learns from.
-
-Every question set written to measure the search, once it has been run and tuned on, moves
-here; the ``questions_written_*`` sets were written to teach it instead, 14 (``_more_``: 9, in
-six kinds of players' voices) questions for every topic in each language, so that rare topics
-are learned as well as common ones.
-
-Each entry is a question as a player typed it, its language, the table's variant and the topic
-whose answer fits it (or ``off_topic``). ``python -m bot.rules.train`` learns the topic model
-from them (``model.py``), so each labelled question helps with the next one; a phrasing the bot
-got wrong is fixed by labelling it here and retraining, not by a rule in code.
-
-How a question is labelled: with the one topic whose answer the player needs. A question that
-names a variant or a player count ("in Cuban", "with three of us") and asks about the variant
-as a whole (what differs, cards dealt, how the sides form, or what only that variant has) is
-labelled with the variant's overview topic; one that asks about a single rule with a topic of
-its own (the opening minimum, the frozen pile, red threes, the target, ...) is labelled with
-that rule, since the reply renders it for the named variant (``variant_words.py``)
-and lists the overview under "see also". The sets written before this rule was set were
-relabelled to follow it (119 questions, mostly from an overview to the rule).
-
-Evaluating on questions from here must leave them out of what the model learned
-(``bot.rules.evaluate.index_without``), or it would be graded on questions it knows.
+"""Labelled player questions (``rules_data/questions/*.toml``): what the topic model learns
+from. How they are labelled, and why a miss is fixed by labelling rather than by code: see
+``rules_data/LABELLING.md``. Evaluating on them must leave them out of what the model
+learned (``bot.rules.evaluate.index_without``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from bot.rules.render import RenderedTopic
-from bot.rules.text import content_words, fold, normalise, stem, tokens
+from bot.rules.text import fold, function_words, normalise, stem, tokens
 from bot.rules.topics import LANGS, Fact, Topic, split_facts
 from bot.scoring.vocabulary import vocabulary
 
@@ -49,7 +49,8 @@ def _ranks() -> dict[str, str]:
 
 def terms(text: str, lang: str) -> frozenset[str]:
     """The content words of ``text`` as stems; a card name is its rank ("rank:joker")."""
-    words = content_words(tokens(normalise(_MARKUP.sub("", text))), lang)
+    skip = function_words(lang)
+    words = [w for w in tokens(normalise(_MARKUP.sub("", text))) if w not in skip]
     ranks = _ranks()
     out = set()
     for word in words:

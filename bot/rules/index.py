@@ -1,23 +1,24 @@
 """``RulesIndex``: the rules dataset, the topic model and autocomplete, loaded once per process.
 
-This is the one object the front ends (Discord cogs, CLI) talk to; see ``bot/rules/__init__``
-for the API. It picks the reply language, asks the search, adds computed figures and decides
-between an answer, a choice between two topics and an honest "no match". Loading reads the
-shipped model (``rules_data/model/topics.npz``); nothing is built or trained at start-up.
+The one object the front ends (Discord cogs, CLI) talk to; see ``bot/rules/__init__`` for the
+API. It ranks the topics with the shipped model (nothing is built or trained at start-up), picks
+the reply language, adds computed figures and decides between an answer, a choice between two
+topics and an honest "no match".
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.i18n import language_for_discord_locale, translate
-from bot.rules.answer import RulesAnswer, decide, format_plain
+from bot.rules.answer import Kind, RulesAnswer, ScoredTopic, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
+from bot.rules.examples import OFF_TOPIC
 from bot.rules.facts import FactIndex
+from bot.rules.features import words
 from bot.rules.model import TopicModel, shipped_model
-from bot.rules.number_words import player_count, variant_named
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -28,19 +29,49 @@ from bot.rules.numbers import (
 )
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.round_talk import RoundAnswer
-from bot.rules.search import ScoredTopic, SearchIndex
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
-from bot.rules.variant_words import overview_topic
+from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import Variant, all_variants, load_variant
 
-DEFAULT_VARIANT = "classic"
 RENDER_CACHE = 4096
 """Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""
-ROUND_TOPIC = "round_scoring"
+OTHER_VARIANT_DAMP = 0.5
+"""A topic only another variant for as many players has (Cuban wild canastas at a classic
+table) keeps this share of its probability unless the question names that variant: at a
+classic table "seven twos" is a meld question, at a Cuban one a wild canasta. Topics for other
+player counts are not damped: a question about them says so in words the model reads."""
+HAND_RANKS = 2
+SURE = 0.8
+"""The topic model's probability at which it is sure of a rule: below it, cards of one rank
+named in the question ("en joker") are answered with the card values."""
+CARD_CLOSE = 0.5
+CARD_CLOSE_RANKS = 5
+"""A hand of several ranks counted in the question ("left in hand K 7 7 A, how much") is
+answered with the card values. Cards of one rank are too, unless the search is sure of another
+rule and ranks the card values nowhere near it (below half the best score or outside the top
+five): "stuck with two black threes, how much do they cost us" gets the black-three rule, and
+"teller toeren som joker" the wild-card rule, with the count beside it. Leaving each labelled
+set out in turn, 0.3-0.7 and the top 2-5 were within 0.1 point of each other; always answering
+with the card values measured 0.1-0.4 points lower on each group of sets."""
+MAX_SUGGESTIONS = 3
 
 
 class UnknownTopicError(KeyError):
     """No topic with that id (e.g. a stale button); carries the known ids."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    hits: tuple[ScoredTopic, ...]
+    """Every topic, most probable first (small talk left out: see ``off_topic``)."""
+    off_topic: float
+    language: str | None
+    """The language the question reads as, or None when nothing in it is known."""
+
+    @property
+    def small_talk(self) -> bool:
+        """Small talk is likelier than any topic: no figure is worked out from its numbers."""
+        return not self.hits or self.off_topic >= self.hits[0].score
 
 
 def reply_language(lang: str | None, locale: str | None, detected: str | None) -> str:
@@ -55,26 +86,28 @@ def reply_language(lang: str | None, locale: str | None, detected: str | None) -
     return detected if detected in LANGS else "en"
 
 
-def variant_for_players(count: int | None, table: Variant) -> str | None:
-    """The shipped variant for ``count`` players ("vi er tre" -> three-player), or None when
-    the table's own variant is already for that many (or none is): classic first for four,
-    three pairs first for six, like the variants a question names in so many words."""
-    if count is None or count == table.players:
-        return None
-    ids = sorted(
-        (v.id for v in all_variants().values() if v.players == count),
-        key=lambda vid: (vid != DEFAULT_VARIANT, vid),
-    )
-    return ids[0] if ids else None
-
-
 class RulesIndex:
     def __init__(self, topics: Mapping[str, Topic], model: TopicModel | None = None) -> None:
         """``model``: the topic model to rank with (the shipped one unless given, e.g. one
         trained without an evaluation set: ``bot.rules.evaluate``)."""
         self.topics = dict(topics)
-        self.search_index = SearchIndex(self.topics, model or shipped_model())
+        self.model = model or shipped_model()
         self.completions = Autocomplete(self.topics)
+        self.overviews = {v: tid for tid, t in topics.items() if t.overview for v in t.variants}
+        self.by_title = {
+            tuple(words(tx.title)): tid for tid, t in topics.items() for tx in t.text.values()
+        }
+        players = {vid: v.players for vid, v in all_variants().items()}
+        self.foreign = {
+            table: frozenset(
+                tid
+                for tid, t in topics.items()
+                if t.home_variant
+                and table not in t.variants
+                and any(players[v] == count for v in t.variants)
+            )
+            for table, count in players.items()
+        }
         self._rendered_topics: dict[tuple[str, str, int], tuple[Variant, RenderedTopic]] = {}
 
     @functools.cached_property
@@ -86,6 +119,21 @@ class RulesIndex:
     def load(cls) -> RulesIndex:
         """The shipped dataset and model; read on first use, then shared by the process."""
         return _shipped()
+
+    def rank(self, question: str, variant: str) -> Ranking:
+        """Every topic's probability for ``question`` asked about ``variant`` (the one the
+        question names, else the table's): a topic only another variant has steps back
+        (``OTHER_VARIANT_DAMP``), and a title picked from autocomplete is that topic."""
+        prediction = self.model.predict(question)
+        probs = dict(prediction.ranking)
+        off_topic = probs.pop(OFF_TOPIC, 0.0)
+        for tid in self.foreign.get(variant, ()):
+            probs[tid] *= OTHER_VARIANT_DAMP
+        titled = self.by_title.get(tuple(words(question)))
+        if titled:
+            probs, off_topic = {t: float(t == titled) for t in probs}, 0.0
+        hits = sorted((ScoredTopic(t, p) for t, p in probs.items()), key=lambda h: (-h.score, h.id))
+        return Ranking(tuple(hits), off_topic, prediction.language)
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
         """The topic rendered for ``variant``; kept per variant object, since a rendering
@@ -124,50 +172,24 @@ class RulesIndex:
     ) -> RulesAnswer:
         """Answer a free-text question in any of the four languages; never raises."""
         table = variant or load_variant(DEFAULT_VARIANT)
-        result = self.search_index.search(question, table.id)
-        language = reply_language(lang, locale, result.language)
         # "how much to open in Cuban" at a classic table wants Cuban's numbers, not the table's
-        asked = (
-            result.named_variant
-            or variant_named(question)
-            or variant_for_players(player_count(question), table)
-        )
+        asked = named_variant(question, table)
         variant = load_variant(asked) if asked and asked != table.id else table
-        kind, shown, suggested = decide(result.hits, result.off_topic)
-        overview = overview_topic(asked) if asked else None
+        ranking = self.rank(question, variant.id)
+        language = reply_language(lang, locale, ranking.language)
+        kind, shown, suggested = decide(ranking.hits, ranking.off_topic)
+        overview = self.overviews.get(asked or "")
         if kind == "answer" and overview and overview not in shown:
             # "red threes in Cuban": the rule for Cuban, and Cuban's overview beside it
-            suggested = [overview, *(t for t in suggested if t != overview)][:3]
-        top = result.hits[0].id if result.hits else None
+            suggested = [overview, *(t for t in suggested if t != overview)][:MAX_SUGGESTIONS]
+        top = ranking.hits[0].id if ranking.hits else None
+        # a variant's overview on top ("playing Cuban, we have 3200, what's the threshold")
+        # is no sign the question is about something other than its number
+        sure_of_other = kind == "answer" and top not in self.overviews.values()
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
-        figures = (
-            []
-            if result.small_talk
-            else compute(question, variant, top, sure_of_other=kind == "answer")
-        )
-        # cards of one rank beside a rule the search is sure of ("stuck with two black threes,
-        # how much do they cost") are counted beside that rule's answer (``CARD_CLOSE``)
-        sure = (
-            kind == "answer"
-            and top != CARD_VALUES_TOPIC
-            and result.hits[0].score >= SURE
-            and not self._close(result.hits, CARD_VALUES_TOPIC)
-        )
-        forced = [
-            self._topic_for(f)
-            for f in figures
-            if not (sure and isinstance(f, CardAnswer) and len(f.cards) < HAND_RANKS)
-        ]
-        forced = [t for t in forced if t in self.topics]
-        if sure and not forced and figures:
-            suggested = list(dict.fromkeys([*suggested, CARD_VALUES_TOPIC]))[:3]
-        if forced:
-            kind = "answer"
-            shown = forced[:1]
-            others = [t for t in (*forced[1:], *shown, *suggested) if t not in shown]
-            suggested = list(dict.fromkeys(others))[:3]
-        computed = tuple(self._sentence(f, language, variant) for f in figures)
-        computed += self._verdict(figures, language)
+        figures = [] if ranking.small_talk else compute(question, variant, top, sure_of_other)
+        if figures:
+            kind, shown, suggested = self.place_figures(figures, ranking, kind, shown, suggested)
         if kind == "no_match":
             suggestions = tuple(self.titles(language))
         else:
@@ -184,11 +206,42 @@ class RulesIndex:
             question=question,
             topics=topics,
             lead=lead,
-            computed=computed,
+            computed=figure_lines(figures, language, variant),
             suggestions=suggestions,
-            ranking=result.hits,
+            ranking=ranking.hits,
             variant=variant.id,
         )
+
+    def place_figures(
+        self,
+        figures: list[Computed],
+        ranking: Ranking,
+        kind: Kind,
+        shown: list[str],
+        suggested: list[str],
+    ) -> tuple[Kind, list[str], list[str]]:
+        """The topic a computed figure belongs to answers the question (the opening minimum,
+        the card values, the round's scoring), except cards of one rank beside a rule the
+        search is sure of ("stuck with two black threes, what do they cost"): that rule
+        answers, the count beside it and the card values under "see also" (``CARD_CLOSE``)."""
+        hits = ranking.hits
+        best = hits[0].score
+        close = any(
+            h.id == CARD_VALUES_TOPIC and h.score >= CARD_CLOSE * best
+            for h in hits[:CARD_CLOSE_RANKS]
+        )
+        sure = kind == "answer" and hits[0].id != CARD_VALUES_TOPIC and best >= SURE and not close
+        forced = [
+            _topic_for(f)
+            for f in figures
+            if not (sure and isinstance(f, CardAnswer) and len(f.cards) < HAND_RANKS)
+        ]
+        forced = [t for t in forced if t in self.topics]
+        if not forced:
+            also = [*suggested, CARD_VALUES_TOPIC] if sure else suggested
+            return kind, shown, list(dict.fromkeys(also))[:MAX_SUGGESTIONS]
+        others = [t for t in (*forced[1:], *suggested) if t != forced[0]]
+        return "answer", forced[:1], list(dict.fromkeys(others))[:MAX_SUGGESTIONS]
 
     def _rendered(
         self, topic_id: str, lang: str, variant: Variant, table: Variant
@@ -204,93 +257,56 @@ class RulesIndex:
         )
         return replace(rendered, note=note)
 
-    @staticmethod
-    def _close(hits: tuple[ScoredTopic, ...], topic_id: str) -> bool:
-        """Whether the search ranks ``topic_id`` near its best (``CARD_CLOSE``)."""
-        best = hits[0].score if hits else 0.0
-        return any(
-            h.id == topic_id and h.score >= CARD_CLOSE * best for h in hits[:CARD_CLOSE_RANKS]
-        )
 
-    @staticmethod
-    def _verdict(figures: list[Computed], lang: str) -> tuple[str, ...]:
-        """With a score and a hand both in the question ("we have 1600, is K K K Q Q Q enough
-        to put down"), whether the hand reaches the minimum: the question players ask."""
-        opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
-        cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
-        if opening is None or cards is None or cards.unread or cards.ambiguous:
-            return ()
-        if cards.points >= opening.minimum:
-            return (translate(lang, "rules.computed.enough"),)
+def _topic_for(figure: Computed) -> str:
+    if isinstance(figure, RoundAnswer):
+        return "round_scoring"
+    return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
+
+
+def figure_lines(figures: list[Computed], lang: str, variant: Variant) -> tuple[str, ...]:
+    """The computed figures as sentences, first in the reply. With a score and a hand both in
+    the question ("we have 1600, is K K K Q Q Q enough to put down") a last line says whether
+    the hand reaches the minimum: the question players ask."""
+    lines = [_sentence(f, lang, variant) for f in figures]
+    opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
+    cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
+    if opening and cards and not (cards.unread or cards.ambiguous):
         missing = opening.minimum - cards.points
-        return (translate(lang, "rules.computed.short", missing=missing),)
-
-    @staticmethod
-    def _topic_for(figure: Computed) -> str:
-        if isinstance(figure, RoundAnswer):
-            return ROUND_TOPIC
-        return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
-
-    @staticmethod
-    def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
-        if isinstance(figure, OpeningAnswer):
-            key = "rules.computed.opening_fixed" if figure.fixed else "rules.computed.opening"
-            return translate(
-                lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
-            )
-        if isinstance(figure, RoundAnswer):
-            first, *rest = figure.parts
-            parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"
-            for key, value in rest:
-                sign = "+" if value >= 0 else "−"
-                parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
-            if figure.unplaced:
-                # a number the reader could not place: say what was read and ask, no net as fact
-                numbers = ", ".join(map(str, figure.unplaced))
-                return translate(
-                    lang,
-                    "rules.computed.round_unsure",
-                    parts=parts,
-                    net=figure.net,
-                    numbers=numbers,
-                )
-            return translate(lang, "rules.computed.round", parts=parts, net=figure.net)
-        assert isinstance(figure, CardAnswer)
-        joker = translate(lang, "rules.card.joker")
-        names = [joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)]
-        cards = " + ".join(names)
-        if figure.ambiguous:
-            return translate(
-                lang,
-                "rules.computed.cards_ambiguous",
-                cards=cards,
-                points=figure.points,
-                words=figure.ambiguous,
-            )
-        if figure.unread:
-            return translate(
-                lang,
-                "rules.computed.cards_unsure",
-                cards=cards,
-                points=figure.points,
-                word=figure.unread,
-            )
-        return translate(lang, "rules.computed.cards", cards=cards, points=figure.points)
+        key = "rules.computed.short" if missing > 0 else "rules.computed.enough"
+        lines.append(translate(lang, key, missing=missing))
+    return tuple(lines)
 
 
-HAND_RANKS = 2
-SURE = 0.8
-"""The topic model's probability at which it is sure of a rule: below it, cards of one rank
-named in the question ("en joker") are answered with the card values."""
-CARD_CLOSE = 0.5
-CARD_CLOSE_RANKS = 5
-"""A hand of several ranks counted in the question ("left in hand K 7 7 A, how much") is
-answered with the card values. Cards of one rank are too, unless the search is sure of another
-rule and ranks the card values nowhere near it (below half the best score or outside the top
-five): "stuck with two black threes, how much do they cost us" gets the black-three rule, and
-"teller toeren som joker" the wild-card rule, with the count beside it. Leaving each labelled
-set out in turn, 0.3-0.7 and the top 2-5 were within 0.1 point of each other; always answering
-with the card values measured 0.1-0.4 points lower on each group of sets."""
+def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
+    """One figure; a reader that is unsure says what it read and asks, with no figure as fact."""
+    if isinstance(figure, OpeningAnswer):
+        key = "rules.computed.opening_fixed" if figure.fixed else "rules.computed.opening"
+        return translate(
+            lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
+        )
+    if isinstance(figure, RoundAnswer):
+        first, *rest = figure.parts
+        parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"
+        for key, value in rest:
+            sign = "+" if value >= 0 else "−"
+            parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
+        key = "rules.computed.round_unsure" if figure.unplaced else "rules.computed.round"
+        numbers = ", ".join(map(str, figure.unplaced))
+        return translate(lang, key, parts=parts, net=figure.net, numbers=numbers)
+    joker = translate(lang, "rules.card.joker")
+    cards = " + ".join(
+        joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)
+    )
+    key = "cards_ambiguous" if figure.ambiguous else "cards_unsure" if figure.unread else "cards"
+    return translate(
+        lang,
+        f"rules.computed.{key}",
+        cards=cards,
+        points=figure.points,
+        words=figure.ambiguous,
+        word=figure.unread,
+    )
 
 
 @functools.cache

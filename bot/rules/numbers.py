@@ -2,8 +2,10 @@
 
 "we have 1600, how much do we need to open" -> the opening minimum for that score; "how much is
 joker A A K" -> 100 points. The figures come from the scoring module for the table's variant
-(with its house rules), so they are the ones the score sheet uses. This module finds the
-numbers and cards and returns structured results; the sentences live in the catalogs.
+(with its house rules), so they are the ones the score sheet uses. Every word read here is the
+lexicon's (``words``, ``cards``, ``colours``, ``asks``); numbers said in words are read as
+digits first (``number_words.spell_digits``), so "minus two hundred and fifty" is a score and
+its "two" no deuce. The sentences live in the catalogs.
 """
 
 from __future__ import annotations
@@ -15,80 +17,36 @@ from dataclasses import dataclass, field
 
 from bot.rules.number_words import spell_digits
 from bot.rules.round_talk import RoundAnswer, round_answer
-from bot.rules.text import ALL_STOPWORDS, fold, normalise
+from bot.rules.text import alternatives, fold, function_words, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
-OVERVIEWS = frozenset({"cuban", "two_players", "three_players", "five_six_players"})
-"""A variant's overview at the top is no sign the question is about something other than the
-opening: "playing Cuban, our team has 3200, what's the threshold for our first meld" names the
-variant and asks for its minimum."""
-
-# A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600" (thousands separators).
-_SCORE = re.compile(
-    r"(?<![\w.,])(?P<sign>[-−–]\s?|minus\s+|miinus\s+)?"
-    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
-)
-# Words asking for the opening minimum, diacritics folded (see ``text.fold``).
-_OPENING_INTENT = re.compile(
-    r"\b(open\w*|initial meld|first meld|go down|minimum\w*|apne\w*|apning\w*|abne\w*|"
-    r"abning\w*|melde\w*|melding\w*|meld\b|udlaeg\w*|ga ned|avau\w*|avaa\w*|avat\w*|"
-    r"avauks\w*|minimi\w*|alkusarj\w*|ensimmai\w* sarj\w*|"
-    r"(?:put|lay|get) (?:\w+ )?down|(?:legge|legg) (?:\w+ )?(?:ned|ut)|laegge (?:\w+ )?(?:ud|ned)|"
-    r"(?:ud|ut) med|enough|nok|riitta\w*|tarpeeks\w*|on the board|paase\w* poytaan|"
-    r"get (?:\w+ )?on the (?:table|board)|"
-    r"(?:our|the|whats) min)\b"
-)
-# "we have 1600" / "vi er på -200" / "meillä on 3100": a side stating its score.
-_SCORE_STATEMENT = re.compile(
-    r"\b(we have|we've got|we are at|we're at|we are on|we're on|our score|we got|"
-    r"we r (?:at|on)|were (?:at|on)|we sit at|we stand at|"
-    r"vi har|vi er pa|vi star pa|vi ligger pa|vi sta?r i|vi er i|var score|"
-    r"meilla on|meil on|olemme|ollaan|meidan pisteet|pisteemme|(?:meilla|meil)(?= -?\d)|"
-    r"our (?:team|side) (?:has|is at|is on)|(?:laget|holdet) (?:vart|vores|wart) (?:har|er pa))\b"
-)
-# "how much do we need" beside a score statement asks for the next meld's minimum, unless it
-# is about winning ("we have 4000, what do we need to win").
-_NEED_INTENT = re.compile(
-    r"\b(need\w*|trenger|trengs|ma vi ha|skal vi ha\w*|behover|behov|tarvit\w*|pitaa)\b"
-)
-_WIN_INTENT = re.compile(r"\b(win\w*|vinne\w*|vinde\w*|voitt\w*|target|mal\w*|tavoit\w*)\b")
-_VALUE_INTENT = re.compile(
-    r"\b(how much|how many points|worth|value|count|add up|total|hvor mye|hvor meget|"
-    r"hvor mange poeng|hvor mange point|verdt|vaerd|verdi|vaerdi|teller|taeller|tell|"
-    r"paljonko|paljonks|kuinka paljon|montako pistetta|arvo\w*|laske\w*|pistetta|yhteensa|"
-    r"sammen(?! med)|i alt|(?:trekkes|traekkes|gar|gaar|gikk|gik) fra|cost\w*|miinusta)\b"
-)
 _CARD_SPLIT = re.compile(r"[\s,;+/]+")
 SYMBOL_LENGTH = 2
 """Card symbols are one or two characters ("K", "7", "10"); rank words are longer."""
 MAX_COUNT = 10
 """Counts said before a card name go no higher ("three aces", "seven twos")."""
-_COUNT_WORDS = {
-    **{w: n for w, n in vocabulary().number_words.items() if 1 < n <= MAX_COUNT},
-    **dict.fromkeys(vocabulary().words("one"), 1),
-    **{w: 1 for w, n in vocabulary().number_words.items() if n == 1},
-}
-"""Number words of every language and their forms ("kaksi", "kahta"), and the words that mean
-one before a card ("a", "en", "yksi"): all from the lexicon."""
-_JOINERS = frozenset(vocabulary().words("joiners"))
-_ONE_WORDS = frozenset(vocabulary().words("one"))
 CANASTA_TALK = 7
-"""Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban")."""
+"""Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban"),
+unless the question asks what the cards are worth."""
 _CANASTA_WORD = re.compile(r"[ck]anast")
 """Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
 _FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
-_FACE_WORDS = frozenset(word for word, rank in WORD_TO_RANK.items() if rank in _FACE_RANKS) - {
-    "kaksi",
-    "kn",
-    "jk",
-    "jkr",
-}
-"""Words that name one card in "how much is an ace worth"; number words ("fire", "ten") don't:
-"fire røde treere" is a count."""
+_FACE_WORDS = frozenset(
+    word
+    for word, rank in WORD_TO_RANK.items()
+    if rank in _FACE_RANKS and len(word) > SYMBOL_LENGTH and word not in vocabulary().number_words
+)
+"""Words that name one card in "how much is an ace worth"; number words ("fire", "kaksi") and
+symbols don't: "fire røde treere" is a count."""
+SCORE_STEP = 5
+"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
+"melde 9 10 knekt" name cards, not a side's total."""
+CARD_NUMBERS = range(1, 11)
+"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
 
 
 @dataclass(frozen=True)
@@ -112,17 +70,59 @@ class CardAnswer:
 Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
-SCORE_STEP = 5
-"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
-"melde 9 10 knekt" name cards, not a side's total."""
-CARD_NUMBERS = range(1, 11)
-"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
+_LEXICONS = vocabulary().lexicons.values()
+_ASKS = {
+    kind: re.compile(
+        rf"(?<!\w)(?:{alternatives(p for lex in _LEXICONS for p in getattr(lex.asks, kind))})(?!\w)"
+    )
+    for kind in ("opening", "score", "need", "win", "value")
+}
+"""The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
+_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in lex.round.negation)
+""" "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
+_ONE = frozenset(vocabulary().words("one"))
+_COUNTS = {
+    **{w: n for w, n in vocabulary().number_words.items() if n <= MAX_COUNT},
+    **dict.fromkeys(_ONE, 1),
+}
+"""Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
+_JOINERS = frozenset(vocabulary().words("joiners"))
+_UNITS = frozenset(vocabulary().words("units"))
+""" "two hours", "tre spillere": the number before them counts these, not cards."""
+_COLOURS = {
+    word: colour
+    for lang, lex in vocabulary().lexicons.items()
+    for colour in ("red", "black")
+    for base in getattr(lex.colours, colour)
+    if "*" not in base
+    for word in (base, *(f for f, b in vocabulary().forms[lang].items() if b == base))
+}
+"""Colour word or form -> red/black: "two black threes" are threes, not a deuce."""
+_PLAIN = re.compile(
+    alternatives(w for lex in _LEXICONS for w in (*lex.round.natural, *lex.round.mixed))
+)
+"""Words between a count and a card that do not change it: "seven natural kings"."""
+_SCORE = re.compile(
+    rf"(?<![\w.,])(?P<sign>[-−–]\s?|(?:{alternatives(vocabulary().words('minus'))})\s+)?"
+    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
+)
+"""A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
+
+
+def _asks(kind: str, folded: str) -> bool:
+    """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
+    negation ("we never melded anything": no ask for the opening minimum)."""
+    for match in _ASKS[kind].finditer(folded):
+        before = folded[: match.start()].split()[-1:]
+        if not (before and before[0] in _NEGATIONS):
+            return True
+    return False
 
 
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
     see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
-    for match in _SCORE.finditer(normalise(question)):
+    for match in _SCORE.finditer(fold(normalise(question))):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
             return None
@@ -134,29 +134,21 @@ def find_score(question: str) -> int | None:
 
 
 def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:
-    """Is a score in the question about the opening minimum? Yes when the search says the
-    question is about it; when an opening word is used, unless the search is sure of another
-    rule and nothing says the number is the side's score ("she opened with 40 when they needed
-    50", "we never melded, minus 300?", "a fixed opening of 120": no score at all); a bare score
-    statement ("we are at -200") counts too, unless the search is sure the question is about
-    something else ("we have 1600 and two canastas, can we go out?"), except when it asks what
-    the side needs ("vi har 1700, hvor mye må vi ha")."""
+    """Is a score in the question about the opening minimum? Yes when the search says so. An
+    opening word counts unless the search is sure of another rule and nothing states the
+    side's score ("she opened with 40 when they needed 50": no score at all). A bare score
+    statement ("we are at -200") counts unless the search is sure of another rule ("we have
+    1600 and two canastas, can we go out?") and the side asks for nothing it needs."""
     folded = fold(normalise(question))
     if top_topic == OPENING_TOPIC:
         return True
-    sure_of_other = sure_of_other and top_topic not in OVERVIEWS
-    statement = _SCORE_STATEMENT.search(folded) is not None
-    if _OPENING_INTENT.search(folded) and (statement or not sure_of_other):
+    statement = _asks("score", folded)
+    if _asks("opening", folded) and (statement or not sure_of_other):
         return True
     if not statement:
         return False
-    needs = _NEED_INTENT.search(folded) is not None and not _WIN_INTENT.search(folded)
+    needs = _asks("need", folded) and not _asks("win", folded)
     return needs or not sure_of_other
-
-
-def clear_caches() -> None:
-    """Forget the per-word card readings (``RulesIndex.clear_caches``)."""
-    _card_token.cache_clear()
 
 
 @functools.lru_cache(maxsize=16384)
@@ -169,7 +161,7 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
         return None
     if word == "a" or (
-        lowered in ALL_STOPWORDS and lowered not in WORD_TO_RANK and not word.isupper()
+        lowered in function_words() and lowered not in WORD_TO_RANK and not word.isupper()
     ):
         return None
     try:
@@ -177,28 +169,6 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
         return None
     return tuple(rank for rank, n in cards.items() for _ in range(n))
-
-
-_NOT_CARDS_AFTER = frozenset(vocabulary().words("units"))
-"""Words that make the number word before them a count of something else: "two hours" names
-no deuce, "tre spillere" no threes (lexicon ``words.units``)."""
-
-
-def _colours() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for lexicon in vocabulary().lexicons.values():
-        for colour in ("red", "black"):
-            out.update(dict.fromkeys(getattr(lexicon.colours, colour), colour))
-    for lang, forms in vocabulary().forms.items():
-        colours = vocabulary().lexicons[lang].colours
-        for form, base in forms.items():
-            if base in colours.red or base in colours.black:
-                out.setdefault(form, "red" if base in colours.red else "black")
-    return {word: colour for word, colour in out.items() if "*" not in word}
-
-
-_COLOURS = _colours()
-"""A colour between a count and a three: "two black threes" counts two threes, not a deuce."""
 
 
 @dataclass(frozen=True)
@@ -231,19 +201,33 @@ def _count(word: str) -> int:
     lowered = word.lower()
     if lowered.isdecimal() and len(lowered) < 3:
         return int(lowered)
-    return 0 if word.isupper() and lowered in _ONE_WORDS else _COUNT_WORDS.get(lowered, 0)
+    return 0 if word.isupper() and lowered in _ONE else _COUNTS.get(lowered, 0)
+
+
+def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
+    """A colour or a canasta word between a count (or none: one card) and a card: "two black
+    threes", "musta kolmonen", "seven natural kings". Red threes have no card value: an empty
+    list ends the hand there. (None, 0) when ``raws[i]`` starts no such phrase."""
+    head = i + 1 if count else i
+    word = raws[head].lower() if head < len(raws) else ""
+    colour = _COLOURS.get(word)
+    if not colour and not (count and _PLAIN.fullmatch(fold(word))):
+        return None, 0
+    card = _card_token(raws[head + 1]) if head + 1 < len(raws) else None
+    if not card or len(card) != 1:
+        return None, 0
+    used = head + 2 - i
+    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), used
 
 
 def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
     and an empty list for "two red threes" (cards with no value: the hand ends there)."""
     count = _count(raws[i])
+    qualified, used = _qualified(raws, i, count)
+    if used:
+        return qualified, used
     nxt = raws[i + 1] if i + 1 < len(raws) else ""
-    third = raws[i + 2] if i + 2 < len(raws) else ""
-    colour = _COLOURS.get(nxt.lower()) if count >= 1 else None
-    if colour and _card_token(third) == ("3",):
-        # "two black threes" are two threes, not a deuce; red threes have no card value
-        return (["3"] * count if colour == "black" else []), 3
     # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
     # is a six and a five unless a count is all the first word can be ("to ti": two tens)
     if _both_ranks(raws[i], nxt):
@@ -252,7 +236,7 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
             return list(counted * count), 2
-    if nxt.lower() in _NOT_CARDS_AFTER:
+    if nxt.lower() in _UNITS:
         return None, 1
     ranks = _card_token(raws[i])
     return (list(ranks) if ranks else None), 1
@@ -327,9 +311,33 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
             continue
         word = raws[gap[0]]
         named = any(not raw.isdecimal() for raw in other.words)
-        if named and word.isalpha() and word.lower() not in ALL_STOPWORDS:
+        if named and word.isalpha() and word.lower() not in function_words():
             return word
     return None
+
+
+def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> CardAnswer | None:
+    """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
+    or a score asking for the opening beside several cards, or a hand that is the whole
+    question ("joker A A K"); one card only with a value word and a face card's name ("how
+    much is an ace worth": "sju like kort uten jokere" counts no seven)."""
+    folded = fold(normalise(question))
+    value = _asks("value", folded)
+    if _CANASTA_WORD.search(folded) or (max(found.cards.values()) >= CANASTA_TALK and not value):
+        return None
+    whole = found.named and found.words == len(_CARD_SPLIT.split(question.strip()))
+    several = found.words >= 2 and (value or opening or whole)
+    single = (
+        found.words == 1
+        and (value or opening)
+        and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
+        and set(found.cards) <= _FACE_RANKS
+    )
+    if not (several or single):
+        return None
+    points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
+    ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
+    return CardAnswer(points, ordered, found.unread, found.ambiguous)
 
 
 def compute(
@@ -341,31 +349,14 @@ def compute(
     described = round_answer(question, variant)
     if described is not None:
         return [described]
-    out: list[Computed] = []
-    folded = fold(normalise(question))
-    found = find_cards(question)
-    score = find_score(spell_digits(normalise(question)))
+    spelled = spell_digits(question)
+    score = find_score(spelled)
     opening = score is not None and wants_opening(question, top_topic, sure_of_other)
-    if found and not _CANASTA_WORD.search(folded):
-        cards, run_words, named = found.cards, found.words, found.named
-        # a hand beside a score asking for the opening is counted against the minimum
-        intent = _VALUE_INTENT.search(folded) is not None or opening
-        words = len(_CARD_SPLIT.split(question.strip()))
-        several = run_words >= 2 and (intent or (named and run_words == words))
-        # the one card is the face word itself: "sju like kort uten jokere" counts no seven
-        single = (
-            run_words == 1
-            and intent
-            and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
-            and set(cards) <= _FACE_RANKS
-        )
-        if (several or single) and max(cards.values()) < CANASTA_TALK:
-            points = sum(card_value(variant, rank) * n for rank, n in cards.items())
-            ordered = tuple((rank, cards[rank]) for rank in RANKS if cards[rank])
-            out.append(CardAnswer(points, ordered, found.unread, found.ambiguous))
-    counted_cards = bool(found and out)
-    if score is not None and opening and not (counted_cards and 0 < abs(score) <= 10):
+    found = find_cards(spelled)
+    hand = _hand(spelled, found, variant, opening) if found else None
+    out: list[Computed] = [hand] if hand else []
+    if score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
-        # first: "we have 1600, are K K K Q Q Q enough" is an opening question with a count
+        # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question
         out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))
     return out

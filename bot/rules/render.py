@@ -32,7 +32,6 @@ class RenderedTopic:
     applies: bool
     rendered_for: str
     variants: tuple[str, ...]
-    related: tuple[str, ...]
     note: str | None = None
     """Set when the topic does not apply to the table's variant, saying so in ``language``."""
     facts: tuple[Fact, ...] = ()
@@ -49,9 +48,6 @@ class _Numbers(dict[str, object]):
     the topic's ``without`` text (``template_for``); should a template still name one, it falls
     back to the shipped variant's value, else ``?``. The completeness test guarantees that the
     shipped variants, and tables without a concealed bonus, render without falling back."""
-
-    def __init__(self, own: dict[str, object], fallback: dict[str, object]) -> None:
-        super().__init__({**fallback, **own})
 
     def __missing__(self, key: str) -> str:
         return "?"
@@ -92,7 +88,7 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
     numbers_from = variant if applies else variants[topic.home_variant or variant.id]
     shipped = variants.get(numbers_from.id, numbers_from)
     own = numbers_from.numbers()
-    numbers = _Numbers(dict(own), dict(shipped.numbers()))
+    numbers = _Numbers({**shipped.numbers(), **own})
     template = template_for(topic, lang, numbers_from.id, REMOVABLE_NUMBERS - own.keys())
     text = template.format_map(numbers).strip()
     wording = numbers_from.id if numbers_from.id in topic.text[lang].by_variant else "default"  # type: ignore[index]
@@ -108,7 +104,6 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
         applies=applies,
         rendered_for=numbers_from.id,
         variants=tuple(topic.variants),
-        related=tuple(topic.related),
         note=note,
         facts=split_facts(text, f"{topic.id}.{wording}"),
     )

@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.i18n.glossary import fill_terms
 from bot.scoring import all_variants
@@ -25,9 +25,6 @@ LANGS: tuple[str, ...] = ("en", "no", "da", "fi")
 """The four languages every topic is written in; ``no`` is Norwegian bokmål."""
 ALL_VARIANTS = "all"
 Lang = Literal["en", "no", "da", "fi"]
-REMOVABLE_NUMBERS: frozenset[str] = frozenset({"concealed_bonus"})
-"""Placeholders a table's house rules can take away (``bot.scoring.house_rules``: a concealed
-bonus of 0 means none); a template that names one needs a ``without`` text for such tables."""
 
 
 MAX_LABEL = 40
@@ -88,34 +85,22 @@ class VariantAnswer(_Strict):
     answer: str = Field(min_length=1)
 
 
+Removable = Literal["concealed_bonus"]
+REMOVABLE_NUMBERS: frozenset[str] = frozenset(get_args(Removable))
+"""Placeholders a table's house rules can take away (``bot.scoring.house_rules``: a concealed
+bonus of 0 means none); a template that names one needs a ``without`` text for such tables."""
+
+
 class TopicText(_Strict):
     """One language of a topic: what the user sees (title, answer) and what they may type."""
 
     title: str = Field(min_length=1, max_length=100)
     answer: str = Field(min_length=1)
-    aliases: list[str] = Field(min_length=1)
+    aliases: list[Annotated[str, Field(pattern=r"\S")]] = Field(min_length=1)
     by_variant: dict[str, VariantAnswer] = Field(default_factory=dict)
-    without: dict[str, VariantAnswer] = Field(default_factory=dict)
+    without: dict[Removable, VariantAnswer] = Field(default_factory=dict)
     """The answer for a table that has no such number, keyed by the placeholder: a house rule
     can switch a bonus off ("concealed_bonus" = 0), and then "200 in total" would be wrong."""
-
-    @field_validator("without")
-    @classmethod
-    def _removable_only(cls, without: dict[str, VariantAnswer]) -> dict[str, VariantAnswer]:
-        unknown = sorted(set(without) - REMOVABLE_NUMBERS)
-        if unknown:
-            raise ValueError(
-                f"without: {unknown} are not numbers a house rule can remove; "
-                f"known: {sorted(REMOVABLE_NUMBERS)}"
-            )
-        return without
-
-    @field_validator("aliases")
-    @classmethod
-    def _no_blank_alias(cls, aliases: list[str]) -> list[str]:
-        if any(not a.strip() for a in aliases):
-            raise ValueError("aliases must not contain blank strings")
-        return aliases
 
 
 class Topic(_Strict):
@@ -124,6 +109,9 @@ class Topic(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]{2,40}$")
     related: list[str] = Field(default_factory=list)
     variants: list[str] = Field(min_length=1)
+    overview: bool = False
+    """The topic describes its variants as a whole ("Cuban canasta: what's different"): it is
+    offered beside any rule asked about for one of them."""
     text: dict[Lang, TopicText]
 
     @model_validator(mode="after")

@@ -1,90 +1,119 @@
-"""Which variant a question names in so many words ("in Cuban", "with 3 players", "vi er tre").
+"""Which variant a question names: "in Cuban", "with 3 players", "vi er tre", "kahestaan".
 
-The answer is then given with that variant's numbers, whatever the table plays. The words are
-data (``rules_data/variant_words.toml``, documented there), compiled once into one pattern per
-variant over the question's folded words. Stricter than what the topic model reads: "me and
-my partner" or "to kort" must not switch the numbers.
+The answer is then given with that variant's numbers, whatever the table plays. Every word is
+the lexicon's (``rules_data/lexicon/<lang>.toml``: ``variants`` and ``players``), matched on
+folded text; "word*" takes any ending. Stricter than what the topic model reads, since a wrong
+guess changes every number of the reply: a count is of players only after a "we are" phrase or
+before a player noun, and not before a word that says it counts something else ("vi er to
+hold", "we are two hundred behind").
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from bot.rules.text import alternatives, fold, normalise
+from bot.scoring import Variant, all_variants
+from bot.scoring.vocabulary import vocabulary
 
-from bot.rules.topics import TopicFileError
-from bot.scoring.variants import read_data_file, rules_data_dir
-
-
-class _Variant(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    overview: str | None = None
-    counts: list[str] = []
-    words: list[str] = []
-    also: list[str] = []
-    refines: str | None = None
+DEFAULT_VARIANT = "classic"
+PLAYER_COUNTS = range(2, 7)
+_Key = TypeVar("_Key", int, str)
 
 
-class _Words(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    people: list[str]
-    we_are: list[str]
-    not_after: list[str]
-    variants: dict[str, _Variant]
-
-
-def _alternatives(words: list[str]) -> str:
-    """A regex alternation of folded words; "x*" matches any ending."""
-    parts = sorted((re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w)) for w in words)
-    return "|".join(parts) or "(?!)"
-
-
-def _phrase(alternation: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:^| )(?:{alternation})(?= |$)")
+def _word(words: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{alternatives(words)})(?!\w)")
 
 
 @dataclass(frozen=True)
-class _Named:
-    id: str
-    overview: str | None
-    pattern: re.Pattern[str]
-    also: re.Pattern[str] | None
-    refines: str | None
+class _Patterns:
+    """The lexicon's words as patterns over folded text, compiled on the first question."""
+
+    alone: tuple[tuple[int, re.Pattern[str]], ...]
+    """Words that say the count themselves ("kahestaan", "cutthroat")."""
+    variants: tuple[tuple[str, re.Pattern[str]], ...]
+    after: re.Pattern[str]
+    """ "vi er tre": a "we are" phrase, the count, and the word after it (if any)."""
+    before: re.Pattern[str]
+    """ "tre spillere": the count before a player noun."""
+    teams: re.Pattern[str]
+    not_players: re.Pattern[str]
+    """After a count, a word that makes it a count of something else: "vi er to hold",
+    "vi er to kort unna" (``players.not_after``); number words and card names are too
+    (``numbers_or_cards``): "we are two hundred behind", "we are two aces short"."""
+    numbers_or_cards: frozenset[str]
 
 
 @functools.cache
-def _variants() -> tuple[_Named, ...]:
-    path = rules_data_dir() / "variant_words.toml"
-    data = read_data_file(path, _Words, TopicFileError, "variant words")
-    people, we_are = _alternatives(data.people), _alternatives(data.we_are)
-    not_after = _alternatives(data.not_after)
-    named = []
-    for vid, v in data.variants.items():
-        forms = [_alternatives(v.words)]
-        if v.counts:
-            counts = _alternatives(v.counts)
-            forms.append(rf"(?:{counts}) (?:{people})")
-            forms.append(rf"(?:{we_are}) (?:{counts})(?! (?:{not_after})(?: |$))")
-        also = _phrase(_alternatives(v.also)) if v.also else None
-        named.append(_Named(vid, v.overview, _phrase("|".join(forms)), also, v.refines))
-    return tuple(named)
+def _patterns() -> _Patterns:
+    lexicons = vocabulary().lexicons.values()
+
+    def every(pick: str) -> list[str]:
+        return [w for lexicon in lexicons for w in getattr(lexicon.players, pick)]
+
+    counts = sorted({n for lexicon in lexicons for n in lexicon.players.alone})
+    names = sorted({vid for lexicon in lexicons for vid in lexicon.variants})
+    words = (*vocabulary().number_words, *vocabulary().word_to_rank)
+    return _Patterns(
+        alone=tuple(
+            (int(n), _word(w for lex in lexicons for w in lex.players.alone.get(n, [])))
+            for n in counts
+        ),
+        variants=tuple(
+            (vid, _word(w for lex in lexicons for w in lex.variants.get(vid, []))) for vid in names
+        ),
+        after=re.compile(rf"(?<!\w)(?:{alternatives(every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
+        before=re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
+        teams=_word(every("teams")),
+        not_players=re.compile(alternatives(every("not_after"))),
+        numbers_or_cards=frozenset(fold(w) for w in words),
+    )
 
 
-def named_variant(words: list[str]) -> str | None:
-    """The variant id the question's folded ``words`` name, when they name exactly one."""
-    text = " ".join(words)
-    found = [
-        v for v in _variants() if v.pattern.search(text) and (v.also is None or v.also.search(text))
-    ]
-    refined = {v.refines for v in found}
-    ids = [v.id for v in found if v.id not in refined]
-    return ids[0] if len(ids) == 1 else None
+def _first(found: tuple[tuple[_Key, re.Pattern[str]], ...], text: str) -> _Key | None:
+    return next((key for key, pattern in found if pattern.search(text)), None)
 
 
-def overview_topic(variant_id: str) -> str | None:
-    """The topic that describes the variant as a whole ("Cuban canasta: what's different")."""
-    return next((v.overview for v in _variants() if v.id == variant_id), None)
+def _folded(question: str) -> str:
+    return " ".join(fold(normalise(question)).replace("'", " ").split())
+
+
+def player_count(question: str) -> int | None:
+    """How many play, when the question says so: "kahestaan", "vi er tre", "we're five",
+    "three players"; None when it says no count from 2 to 6."""
+    found = _patterns()
+    text = _folded(question)
+    alone = _first(found.alone, text)
+    if alone:
+        return alone
+    for pattern in (found.after, found.before):
+        for word, after in pattern.findall(text):
+            count = int(word) if word.isdecimal() else vocabulary().number_words.get(word)
+            blocked = after in found.numbers_or_cards or found.not_players.fullmatch(after)
+            if count in PLAYER_COUNTS and not (after and blocked):
+                return count
+    return None
+
+
+def named_variant(question: str, table: Variant | None = None) -> str | None:
+    """The variant the question names: by name ("kuubalaisessa") or by a player count other
+    than the table's (classic first for four, pairs for six unless teams are named). None when
+    nothing is named, or when a name and a count disagree ("Cuban with three players")."""
+    text = _folded(question)
+    by_name = _first(_patterns().variants, text)
+    count = player_count(question)
+    if count is None or (table is not None and count == table.players and by_name is None):
+        return by_name
+    variants = all_variants()
+    if by_name:
+        return by_name if variants[by_name].players == count else None
+    teams = _patterns().teams.search(text) is not None
+    fitting = sorted(
+        (v for v in variants.values() if v.players == count),
+        key=lambda v: (v.id != DEFAULT_VARIANT, (max(v.players_per_side) > 2) != teams, v.id),
+    )
+    return fitting[0].id if fitting else None

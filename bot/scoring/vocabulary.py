@@ -64,6 +64,8 @@ class CommonWords(_Strict):
     """Nouns that make the number before them a count of something else ("two hours")."""
     wild: Words
     """Words for the wild cards as a group: a joker or a two is one ("villi", "jokerkort")."""
+    function: Words
+    """Function and chat words ("the", "hvordan", "niinku"): no card and no fact's subject."""
 
 
 class Colours(_Strict):
@@ -90,6 +92,18 @@ class RoundWords(_Strict):
     result: Words
 
 
+class AskWords(_Strict):
+    """What a question with a number in it asks for ("word*" any ending, "~" one optional
+    word): the opening minimum, whether the number is the side's score, what the side needs,
+    winning (not the opening), or a hand's value."""
+
+    opening: Words
+    score: Words
+    need: Words
+    win: Words
+    value: Words
+
+
 class PlayerWords(_Strict):
     nouns: Words
     """ "tre spillere": the count before them is of players."""
@@ -97,6 +111,10 @@ class PlayerWords(_Strict):
     """ "vi er tre", "me kaks": a count after them is of players."""
     alone: dict[str, Words] = Field(default_factory=dict)
     """Words that say the count themselves: "kahestaan" is two."""
+    teams: Words = Field(default_factory=list)
+    """ "six players in two teams": sides of three, not three pairs."""
+    not_after: Words = Field(default_factory=list)
+    """ "vi er to hold": a count before these is of something else than players."""
 
     @field_validator("alone")
     @classmethod
@@ -123,6 +141,7 @@ class Lexicon(_Strict):
     colours: Colours
     round: RoundWords
     players: PlayerWords
+    asks: AskWords
     variants: dict[str, Words] = Field(default_factory=dict)
 
     @field_validator("numbers")

@@ -14,6 +14,7 @@ from bot.scoring import apply_house_rules, load_variant
 INDEX = RulesIndex.load()
 CLASSIC = load_variant("classic")
 CUBAN = load_variant("cuban")
+OPENING = "opening_minimum"
 
 
 @pytest.mark.parametrize(
@@ -292,8 +293,7 @@ def test_words_that_only_look_like_a_variant_keep_the_tables_numbers(question: s
 
 
 def test_choice_offers_two_topics() -> None:
-    from bot.rules.answer import decide
-    from bot.rules.search import ScoredTopic
+    from bot.rules.answer import ScoredTopic, decide
 
     ranking = (ScoredTopic("a", 0.5), ScoredTopic("b", 0.45))
     assert decide(ranking) == ("choice", ["a", "b"], [])
@@ -422,23 +422,24 @@ def test_game_words_in_small_talk_get_no_answer_and_no_figure(question: str, lan
 
 
 @pytest.mark.parametrize(
-    ("question", "lang", "topic"),
+    ("question", "topic"),
     [
-        ("he opened with 40 but we needed 50, noticed it a round later, penalty?", "en", None),
-        ("we had 2 red threes but never melded anything, do we lose 200?", "en", "red_threes"),
-        ("farmor vil ha fast åpningskrav på 120 hele kvelden, kjent husregel?", "no", None),
+        (
+            "he opened with 40 but we needed 50, noticed it a round later, penalty?",
+            "penalties_and_mistakes",
+        ),
+        ("we had 2 red threes but never melded anything, do we lose 200?", "red_threes"),
+        ("farmor vil ha fast åpningskrav på 120 hele kvelden, kjent husregel?", "house_rules"),
     ],
 )
 def test_an_opening_word_beside_a_number_that_is_no_score_gets_no_opening_figure(
-    question: str, lang: str, topic: str | None
+    question: str, topic: str
 ) -> None:
     """A meld that fell short, red threes that count against a side, a fixed minimum as a
-    house rule: the number is not the side's score, so no "at 40 you need 15" is computed and
-    the rule the search found is the answer."""
-    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
-    assert answer.topic_ids[0] != "opening_minimum"
-    assert topic is None or answer.topic_ids[0] == topic
-    assert not any("opening" in c.lower() or "åpne" in c.lower() for c in answer.computed)
+    house rule: with the search sure of another rule, the number is not the side's score, so
+    no "at 40 you need 15" is computed (the topics are labelled data)."""
+    assert not any(isinstance(f, OpeningAnswer) for f in compute(question, CLASSIC, topic, True))
+    assert any(isinstance(f, OpeningAnswer) for f in compute(question, CLASSIC, OPENING, True))
 
 
 @pytest.mark.parametrize(
@@ -454,15 +455,30 @@ def test_a_stated_score_still_gets_the_opening_figure(question: str, minimum: in
     assert f"**{minimum}**" in answer.computed[0]
 
 
-def test_cards_of_one_rank_beside_a_sure_rule_are_counted_beside_it() -> None:
-    """Two black threes left in hand: the black-three rule answers, with their count (2 × 5),
-    and the card values are offered beside it; "two" before "black threes" is no deuce."""
-    answer = INDEX.ask(
-        "stuck with two black threes in hand at the end, what do they cost us", variant=CLASSIC
+@pytest.mark.parametrize(
+    ("cards", "best", "shown"),
+    [
+        ((("3", 2),), 0.9, "black_threes"),  # sure of the rule: the count goes beside it
+        ((("3", 2),), 0.5, "card_values"),  # unsure: the card values answer
+        ((("K", 1), ("5", 1)), 0.9, "card_values"),  # a hand of several ranks: its value
+    ],
+)
+def test_a_count_goes_beside_a_rule_the_search_is_sure_of(
+    cards: tuple[tuple[str, int], ...], best: float, shown: str
+) -> None:
+    """ "Stuck with two black threes, what do they cost": the black-three rule answers when
+    the model is sure of it, with their count first and the card values under "see also"."""
+    from bot.rules.answer import ScoredTopic
+    from bot.rules.index import Ranking
+
+    hits = (ScoredTopic("black_threes", best), ScoredTopic("round_scoring", 0.01))
+    hits += (ScoredTopic("card_values", 0.001),)
+    figure = CardAnswer(10, cards)
+    kind, topics, also = INDEX.place_figures(
+        [figure], Ranking(hits, 0.0, "en"), "answer", ["black_threes"], []
     )
-    assert answer.topic_ids == ("black_threes",)
-    assert "**10**" in answer.computed[0]
-    assert "card_values" in [t for t, _ in answer.suggestions]
+    assert (kind, topics) == ("answer", [shown])
+    assert "card_values" in also or shown == "card_values"
 
 
 def test_a_listed_hand_is_answered_with_the_card_values() -> None:

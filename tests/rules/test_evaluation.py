@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.evaluate import load_questions, table
+from bot.devtools.rules_evaluate import load_questions, table
 from bot.rules.examples import OFF_TOPIC, example_files
 from bot.rules.topics import LANGS, all_topics
 
@@ -45,7 +45,7 @@ def test_the_blind_set_is_not_learned_from() -> None:
 
 @pytest.mark.evaluation
 def test_every_set_left_out_in_turn_holds_the_floors() -> None:
-    from bot.rules.evaluate import left_out
+    from bot.devtools.rules_evaluate import left_out
 
     tallies, misses = left_out(example_files())
     report = table(tallies)

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
-from bot.rules.number_words import player_count, spell_digits
+from bot.rules.number_words import spell_digits
 from bot.rules.numbers import CardAnswer, compute, find_cards
 from bot.rules.round_talk import RoundAnswer, round_answer
+from bot.rules.variant_words import player_count
 from bot.scoring import count_cards, load_variant
 from bot.scoring.cards import RANKS
 from bot.scoring.vocabulary import vocabulary
@@ -145,7 +146,11 @@ def test_numbers_in_words_become_digits(text: str, expected: str) -> None:
         ("me kaks", 2),
         ("bare os to, hvor mange kort", 2),
         ("we are five players", 5),
+        ("we're five, how do the teams work", 5),
+        ("vi er tre og skal spille i kveld", 3),
+        ("meitä on kuusi, pelataan joukkueissa", 6),
         ("we are 3 points behind", None),
+        ("we are two hundred behind", None),
         ("vi er to lag", None),
     ],
 )
@@ -175,3 +180,49 @@ def test_a_count_that_can_only_be_a_count_is_read_as_one() -> None:
 def test_a_variant_named_in_the_lexicon_is_answered_for() -> None:
     answer = INDEX.ask("kuubalaisessa, paljonko avaukseen tarvitaan", lang="fi", variant=CLASSIC)
     assert answer.variant == "cuban"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "points"),
+    [
+        ("kolme kasia ja musta kolmonen, montako pistettä", "fi", 35),
+        ("two jokers and a deuce - points?", "en", 120),
+        ("eight natural jacks, what are only the cards worth", "en", 80),
+        ("ni rene knekter, hvor mye er selve kortene verdt", "no", 90),
+    ],
+)
+def test_colours_canasta_words_and_a_bare_points_ask_keep_every_card(
+    question: str, lang: str, points: int
+) -> None:
+    """A colour without a count is one card ("musta kolmonen"); "natural" between a count and
+    its card changes nothing when the cards' worth is asked; "points?" asks for the value."""
+    answer = INDEX.ask(question, lang=lang, variant=CLASSIC)
+    assert f"**{points}**" in answer.computed[-1]
+
+
+@pytest.mark.parametrize(
+    ("question", "minimum"),
+    [
+        ("we are at minus three hundred and twenty, what's our minimum", 15),
+        ("vi står på minus to hundre og femti, hvor mye må vi melde", 15),
+        ("meillä on kaksituhatta kaksisataa, paljonko avaukseen", 90),
+    ],
+)
+def test_a_score_said_in_words_is_no_card(question: str, minimum: int) -> None:
+    """The "two" of "two hundred" is part of the score, not a deuce to count."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert len(answer.computed) == 1
+    assert f"**{minimum}**" in answer.computed[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we never melded anything and got stuck with 65 points",
+        "vi fikk aldri meldt, satt igjen med 95 poeng",
+        "emme avanneet ollenkaan, käteen jäi 55",
+    ],
+)
+def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None:
+    """ "Never melded" tells what happened: its number is no score to open from."""
+    assert not [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]

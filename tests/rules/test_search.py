@@ -6,7 +6,7 @@ import pytest
 
 from bot.rules import RulesIndex
 from bot.rules.features import words
-from bot.rules.variant_words import named_variant, overview_topic
+from bot.rules.variant_words import named_variant
 from bot.scoring import load_variant
 
 INDEX = RulesIndex.load()
@@ -33,24 +33,32 @@ CLASSIC = load_variant("classic")
     ],
 )
 def test_a_variant_is_named_only_in_so_many_words(question: str, variant: str | None) -> None:
-    assert named_variant(words(question)) == variant
+    assert named_variant(question) == variant
 
 
-def test_every_named_variant_exists_and_overviews_are_topics() -> None:
-    from bot.rules.variant_words import _variants
+def test_a_count_the_table_already_plays_keeps_the_table() -> None:
+    """ "for 4 players" at a Cuban table is Cuban, not classic; "Cuban for four" is Cuban."""
+    assert named_variant("how many canastas for 4 players", load_variant("cuban")) is None
+    assert named_variant("in Cuban for four players", CLASSIC) == "cuban"
+
+
+def test_every_variant_the_lexicon_names_exists_and_has_an_overview() -> None:
     from bot.scoring import all_variants
+    from bot.scoring.vocabulary import vocabulary
 
-    for named in _variants():
-        assert named.id in all_variants()
-        assert named.overview is None or named.overview in INDEX.topics
-    assert overview_topic("cuban") == "cuban"
+    named = {vid for lex in vocabulary().lexicons.values() for vid in lex.variants}
+    assert named
+    assert named <= set(all_variants())
+    other = {vid for vid, v in all_variants().items() if v.players != CLASSIC.players}
+    assert other | {"cuban"} <= set(INDEX.overviews)
+    assert INDEX.overviews["cuban"] == "cuban"
 
 
 def test_a_topic_only_another_variant_has_steps_back_at_the_table() -> None:
     """Cuban wild canastas rank lower at a classic table than at a Cuban one."""
     question = "can we make a canasta of seven twos"
-    classic = dict(INDEX.search_index.search(question, "classic").hits)
-    cuban = dict(INDEX.search_index.search(question, "cuban").hits)
+    classic = dict(INDEX.rank(question, "classic").hits)
+    cuban = dict(INDEX.rank(question, "cuban").hits)
     assert classic["wild_canastas"] < cuban["wild_canastas"]
 
 
