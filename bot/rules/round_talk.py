@@ -43,10 +43,13 @@ def _phrase(text: str) -> str:
     return out.rstrip(" ")
 
 
-def _any(*fields: str) -> str:
-    """Every language's phrases of the ``round`` fields (or ``colours.red``), longest first."""
+def _any(*fields: str, lang: str | None = None) -> str:
+    """Every language's (or ``lang``'s) phrases of the ``round`` fields (or ``colours.red``),
+    longest first."""
     phrases: set[str] = set()
-    for lexicon in vocabulary().lexicons.values():
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
         for name in fields:
             section = lexicon.colours if name == "red" else lexicon.round
             phrases.update(_phrase(p) for p in getattr(section, name))
@@ -72,7 +75,6 @@ class _Patterns:
     red_threes: re.Pattern[str]
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
-    they: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
@@ -81,21 +83,31 @@ class _Patterns:
     result: re.Pattern[str]
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
+    no_meld: re.Pattern[str]
+    canasta: re.Pattern[str]
+    red: re.Pattern[str]
+
+
+@functools.cache
+def _count_words() -> str:
+    return "|".join(sorted(map(re.escape, _counts()), key=len, reverse=True))
 
 
 @functools.cache
 def _patterns() -> _Patterns:
     """The lexicon's phrases compiled once, on the first round question."""
-    count = "|".join(sorted(map(re.escape, _counts()), key=len, reverse=True))
+    count = _count_words()
     filler = _any("filler")
+    none = _any("none")
     return _Patterns(
         canastas=re.compile(
-            rf"(?:^| )({count}) (?:\w+ )?(?:({_any('natural')})|({_any('mixed')}))(?= |$)"
+            rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({_any('natural')})|({_any('mixed')}))(?= |$)"
         ),
-        red_threes=re.compile(rf"(?:^| )({count}) {_any('red')} {_any('three')}(?= |$)"),
+        red_threes=re.compile(
+            rf"(?:^| )({count}|{none}) {_any('red')}(?: {_any('three')})?(?= |$)"
+        ),
         went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
         negation=re.compile(rf"(?:^| ){_any('negation')}(?= |$)"),
-        they=re.compile(rf"(?:^| ){_any('they')}$"),
         concealed=re.compile(rf"(?:^| ){_any('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{_any('hand_after')}(?= |$)"),
         hand_before=re.compile(rf"(?:^| ){_any('hand_before')}(?: {filler})*$"),
@@ -107,6 +119,9 @@ def _patterns() -> _Patterns:
             rf"(?:[ck]anast\w*|{_any('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
+        no_meld=re.compile(rf"(?:^| ){_any('no_meld')}(?= |$)"),
+        canasta=re.compile(rf"(?:^| )({_any('canasta')})(?= |$)"),
+        red=re.compile(rf"(?:^| )({_any('red')})(?= |$)"),
     )
 
 
@@ -126,6 +141,350 @@ ned kort for 290"."""
 SMALLEST_UNPLACED = 15
 """A number from here up that the reader cannot place, in a round it does read, is reported
 back: the round would be wrong without it. Smaller ones are counts ("2 red threes")."""
+LEAD_WORDS = 1
+"""A number this many words (or fewer) after a side's name, with no word saying what it is, is
+that side's table points: "vi meldte 420 ...; de andre 240 ..." says 240 the way it said 420."""
+GAP = "|"
+"""Between two parts of one side said apart: no phrase reaches across it."""
+
+
+@dataclass(frozen=True)
+class Unsure:
+    """Something said that the reader could not place, so it asks instead of guessing.
+
+    ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
+    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "canasta"
+    (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
+    than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
+    """
+
+    what: str
+    words: str
+    side: int | None = None
+
+
+@dataclass(frozen=True)
+class _Numbers:
+    table: int | None
+    hand: int
+    unplaced: list[tuple[int, int]]
+    """(value, word index) of numbers that are neither the table's points nor a hand."""
+
+
+def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
+    """The table's points, the cards left in hand (every hand named, summed) and the numbers
+    that are neither. The words after a number win: "we had 300 melded" is the table."""
+    table: int | None = None
+    hand = 0
+    unplaced: list[tuple[int, int]] = []
+    found = _patterns()
+    for i, word in enumerate(words):
+        if not word.isdecimal():
+            continue
+        value = int(word)
+        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
+        table_after = found.table_after.match(after) is not None
+        hand_after = found.hand_after.match(after) is not None
+        lead = any(0 <= i - start <= LEAD_WORDS for start in leads)
+        if value % SCORE_STEP:
+            unplaced.append((value, i))
+        elif hand_after and not table_after:
+            hand += value
+        elif table is None and (table_after or lead):
+            table = value
+        elif found.hand_before.search(before):
+            hand += value
+        elif table is None and found.table_before.search(before):
+            table = value
+        elif not found.bonus.search(after):
+            unplaced.append((value, i))
+    return _Numbers(table, hand, unplaced)
+
+
+def _words(question: str) -> list[str]:
+    return tokens(fold(spell_digits(normalise(question))))
+
+
+def _index_at(joined: str, char: int) -> int:
+    """The word index of the word starting at ``char`` of the space-joined words."""
+    return joined.count(" ", 0, char)
+
+
+@dataclass(frozen=True)
+class _Part:
+    side: SideRound
+    table_said: bool
+    unsure: tuple[Unsure, ...]
+    unplaced: tuple[int, ...]
+
+
+def _count(word: str) -> int:
+    return _counts().get(word, 0)
+
+
+def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
+    """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
+    found = _patterns()
+    natural = mixed = red = 0
+    covered: set[int] = set()
+    for match in found.canastas.finditer(joined):
+        if match[2]:
+            natural += _count(match[1])
+        else:
+            mixed += _count(match[1])
+        end = _index_at(joined, match.end())
+        covered.update(range(_index_at(joined, match.start(1)), end + 2))
+    for match in found.red_threes.finditer(joined):
+        red += _count(match[1])
+        covered.update(range(_index_at(joined, match.start(1)), _index_at(joined, match.end()) + 1))
+    return natural, mixed, red, covered
+
+
+def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
+    """Canastas or red threes named without a count the reader can read ("two canastas",
+    "red threes: two"): named as unsure."""
+    found = _patterns()
+    words = joined.split()
+    out: list[Unsure] = []
+    for what, pattern in (("canasta", found.canasta), ("red", found.red)):
+        for match in pattern.finditer(joined):
+            at = _index_at(joined, match.start(1))
+            if at in covered:
+                continue
+            start = max(0, at - 2)
+            out.append(Unsure(what, " ".join(words[start : at + 2]), side))
+    return out
+
+
+def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Part:
+    """One side's words read into its round; whatever cannot be placed is named."""
+    joined = " ".join(words)
+    found = _patterns()
+    numbers = _numbers(words, leads)
+    natural, mixed, red, covered = _kinds(joined)
+    unsure = _loose_words(joined, covered, side)
+    table, table_said = numbers.table, numbers.table is not None
+    if table is None and found.no_meld.search(joined):
+        table, table_said = 0, True
+    went_out = WentOut.NO
+    if any(not _negated(found, joined, m) for m in found.went_out.finditer(joined)):
+        went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
+    unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
+    for _, i in unplaced:
+        near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
+        unsure.append(Unsure("number", near, side))
+    part = SideRound(
+        meld_points=table or 0,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=went_out,
+        hand_points=numbers.hand,
+    )
+    return _Part(part, table_said, tuple(unsure), tuple(v for v, _ in unplaced))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who is who in a sentence about a whole round: how many sides, the speaker's side
+    ("we", 0-based, None when unknown), the names each side is called by (side names, player
+    names), and the language whose pronouns split the sentence (None: every language)."""
+
+    sides: int = 2
+    speaker: int | None = 0
+    names: tuple[tuple[str, ...], ...] = ()
+    lang: str | None = None
+
+
+WE, THEY, NO_SIDE = -1, -2, -3
+
+
+@functools.cache
+def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """("we" words, "they" words, "team N") of ``lang`` (every language when None)."""
+    count = _count_words()
+    return (
+        re.compile(rf"(?:^| )({_any('we', lang=lang)})(?= |$)"),
+        re.compile(rf"(?:^| )({_any('they', lang=lang)})(?= |$)"),
+        re.compile(rf"(?:^| )({_any('team', lang=lang)} ({count}))(?= |$)"),
+    )
+
+
+NAME_ENDING = (4, 5)
+"""A name of at least 4 letters may take an ending of up to 5 ("Annalla", "Pers"); a shorter
+name is only itself ("Di" is no part of "dirty")."""
+
+
+def _name_pattern(name: str) -> re.Pattern[str] | None:
+    words = tokens(fold(normalise(name)))
+    if not words:
+        return None
+    ending = rf"\w{{0,{NAME_ENDING[1]}}}" if len(words[-1]) >= NAME_ENDING[0] else ""
+    return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + ending + r")(?= |$)")
+
+
+def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
+    """(first word, word after, side key) of every word that says whose part follows: a side
+    index, ``WE``, ``THEY`` or ``NO_SIDE`` (a team number the game does not have)."""
+    we, they, team = _side_patterns(seating.lang)
+    found: list[tuple[int, int, int]] = []
+    for side, names in enumerate(seating.names):
+        for name in names:
+            pattern = _name_pattern(name)
+            if pattern is not None:
+                found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
+    for match in team.finditer(joined):
+        number = _count(match[2])
+        key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
+        found.append((match.start(1), match.end(1), key))
+    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
+    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined)]
+    chosen: list[tuple[int, int, int]] = []
+    for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
+        if chosen and start < chosen[-1][1]:
+            continue
+        chosen.append((start, end, key))
+    return [(_index_at(joined, s), _index_at(joined, e) + 1, k) for s, e, k in chosen]
+
+
+def _resolve(key: int, seating: Seating) -> int | None:
+    if key >= 0:
+        return key
+    if key == WE:
+        return seating.speaker
+    if key == THEY and seating.speaker is not None and seating.sides == 2:
+        return 1 - seating.speaker
+    return None
+
+
+@dataclass(frozen=True)
+class _Segment:
+    side: int | None
+    words: list[str]
+    lead: int
+    """Index of the first word after the side's name."""
+    marked: bool = True
+
+
+def _segments(words: list[str], seating: Seating) -> list[_Segment]:
+    """The sentence cut where it starts talking about another side. The words before the
+    first side named are the speaker's ("420 melded, went out; they ...") when what follows is
+    "we" or "they", or when nothing names a side at all. A side's name stays in its part (a
+    pronoun disturbs no phrase), except "team 2", whose number is no points."""
+    joined = " ".join(words)
+    marks = _marks(joined, seating)
+    out: list[_Segment] = []
+    first = marks[0][0] if marks else len(words)
+    if first:
+        lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
+        out.append(_Segment(lead_side, words[:first], 0, marked=False))
+    for n, (start, end, key) in enumerate(marks):
+        stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
+        team = end - start > 1 and words[end - 1] in _counts() and key not in (WE, THEY)
+        kept = words[end:stop] if team else words[start:stop]
+        out.append(_Segment(_resolve(key, seating), kept, 0 if team else end - start))
+    return out
+
+
+@dataclass(frozen=True)
+class SideReading:
+    """One side's round as the sentence says it; ``said``: the sentence mentions the side."""
+
+    round: SideRound
+    said: bool
+
+
+@dataclass(frozen=True)
+class RoundReading:
+    """Every side's round read from one sentence, and what it could not place. A reading
+    with anything unsure is not to be recorded as it stands."""
+
+    sides: tuple[SideReading, ...]
+    unsure: tuple[Unsure, ...]
+
+    @property
+    def sure(self) -> bool:
+        return not self.unsure
+
+
+def _side_words(segments: list[_Segment], side: int) -> tuple[list[str], frozenset[int]]:
+    """A side's parts joined (``GAP`` between parts said apart) and where each name ends."""
+    words: list[str] = []
+    leads: set[int] = set()
+    previous: int | None = None
+    for n, segment in enumerate(segments):
+        if segment.side != side:
+            continue
+        if words and previous != n - 1:
+            words.append(GAP)
+        if segment.marked:
+            leads.add(len(words) + segment.lead)
+        words += segment.words
+        previous = n
+    return words, frozenset(leads)
+
+
+def _unsure_sides(segments: list[_Segment], seating: Seating) -> list[Unsure]:
+    out = []
+    for segment in segments:
+        if segment.side is None and any(w.isdecimal() for w in segment.words):
+            out.append(Unsure("side", " ".join(segment.words)))
+    return out
+
+
+def read_round(text: str, seating: Seating) -> RoundReading:
+    """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
+    ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
+    word explains, a side's table points not said, a canasta without its kind are returned in
+    ``unsure`` with the words they refer to."""
+    segments = _segments(_words(text), seating)
+    unsure = _unsure_sides(segments, seating)
+    sides: list[SideReading] = []
+    for side in range(seating.sides):
+        words, leads = _side_words(segments, side)
+        if not words:
+            names = seating.names[side] if side < len(seating.names) else ()
+            unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
+            sides.append(SideReading(SideRound(), said=False))
+            continue
+        part = _read_part(words, leads, side)
+        unsure += part.unsure
+        if not part.table_said:
+            unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
+        sides.append(SideReading(part.side, said=True))
+    if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
+        unsure.append(Unsure("went_out", ""))
+    return RoundReading(tuple(sides), tuple(unsure))
+
+
+def describe_round(question: str) -> SideRound | None:
+    """The side's round as the question describes it, or None when it describes none."""
+    described = _describe(question)
+    return described[0] if described else None
+
+
+def _describe(question: str) -> tuple[SideRound, list[int]] | None:
+    """The asking side's part of the question (what "they" did is left out), read like one
+    side of ``read_round``; None without the table's points or without the round's end (a
+    hand or going out) or a question for the total."""
+    seating = Seating()
+    segments = _segments(_words(question), seating)
+    words, leads = _side_words(segments, 0)
+    if not words:
+        return None
+    part = _read_part(words, leads, 0)
+    if not part.table_said:
+        return None
+    side = part.side
+    found = _patterns()
+    joined = " ".join(words)
+    ended = side.hand_points or side.went_out is not WentOut.NO
+    counted = side.natural_canastas or side.mixed_canastas or side.red_threes
+    if not (ended or (counted and found.result.search(joined))):
+        return None
+    unplaced = [v for v in part.unplaced if v >= SMALLEST_UNPLACED and not v % SCORE_STEP]
+    return side, unplaced
 
 
 @dataclass(frozen=True)
@@ -137,83 +496,6 @@ class RoundAnswer:
     parts: tuple[tuple[str, int], ...]
     net: int
     unplaced: tuple[int, ...] = ()
-
-
-def _numbers(words: list[str]) -> tuple[int | None, int, list[int]]:
-    """(the table's points, the cards left in hand: every hand named, summed, the numbers
-    that are neither). The words after a number win: "we had 300 melded" is the table."""
-    table: int | None = None
-    hand = 0
-    unplaced: list[int] = []
-    found = _patterns()
-    for i, word in enumerate(words):
-        if not word.isdecimal():
-            continue
-        value = int(word)
-        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
-        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
-        table_after = found.table_after.match(after) is not None
-        hand_after = found.hand_after.match(after) is not None
-        if value % SCORE_STEP:
-            continue
-        if hand_after and not table_after:
-            hand += value
-        elif table is None and table_after:
-            table = value
-        elif found.hand_before.search(before):
-            hand += value
-        elif table is None and found.table_before.search(before):
-            table = value
-        elif value >= SMALLEST_UNPLACED and not found.bonus.search(after):
-            unplaced.append(value)
-    return table, hand, unplaced
-
-
-def _words(question: str) -> list[str]:
-    return tokens(fold(spell_digits(normalise(question))))
-
-
-def describe_round(question: str) -> SideRound | None:
-    """The side's round as the question describes it, or None when it describes none."""
-    described = _describe(question)
-    return described[0] if described else None
-
-
-def _describe(question: str) -> tuple[SideRound, list[int]] | None:
-    words = _words(question)
-    joined = " ".join(words)
-    table, hand, unplaced = _numbers(words)
-    if table is None:
-        return None
-    found = _patterns()
-    counts = _counts()
-    natural = mixed = 0
-    for match in found.canastas.finditer(joined):
-        if match[2]:
-            natural += counts[match[1]]
-        else:
-            mixed += counts[match[1]]
-    red = sum(counts[m[1]] for m in found.red_threes.finditer(joined))
-    went_out = WentOut.NO
-    ours = [
-        m
-        for m in found.went_out.finditer(joined)
-        if not found.they.search(joined[: m.start()]) and not _negated(found, joined, m)
-    ]
-    if ours:
-        went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
-    ended = hand or went_out is not WentOut.NO
-    if not (ended or ((natural or mixed or red) and found.result.search(joined))):
-        return None
-    side = SideRound(
-        meld_points=table,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=went_out,
-        hand_points=hand,
-    )
-    return side, unplaced
 
 
 def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
