@@ -25,6 +25,7 @@ from bot.discord_app.views.common import (
     render_text_error,
 )
 from bot.discord_app.views.round_form import RoundForm
+from bot.discord_app.views.round_say import SayButton, say_round
 from bot.games import active_game, edit_round, enter_side, record_round, score_sheet, undo_round
 from bot.games.access import game_variant
 from bot.games.results import GameInfo
@@ -340,6 +341,15 @@ class RoundsCog(
     side.autocomplete("side")(_side_autocomplete)
 
     @app_commands.command(
+        name="say", description="Say the round in one sentence; confirm what was read"
+    )
+    @app_commands.describe(
+        text="e.g. we melded 420, one clean and one dirty, went out; they 240, 25 left"
+    )
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        await say_round(interaction, text)
+
+    @app_commands.command(
         name="form",
         description="Open a form with one line per side",
         extras={ANSWERS_ITSELF: True},
@@ -446,3 +456,4 @@ class RoundsCog(
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(RoundsCog(bot))
+    bot.add_dynamic_items(SayButton)
