@@ -205,7 +205,10 @@ def _check_may_record(actor: Actor, game: GameInfo) -> None:
     (or a manager) record its rounds."""
     if actor.is_manager or not game.player_ids or actor.user_id in game.player_ids:
         return
-    raise NotAllowed(action="record", who="players_or_managers", players=list(game.player_ids))
+    seated = sorted((p for s in game.sides for p in s.players), key=lambda p: p.seat)
+    raise NotAllowed(
+        action="record", who="players_or_managers", players=[p.user_id for p in seated]
+    )
 
 
 async def say_round(interaction: discord.Interaction, text: str) -> None:
