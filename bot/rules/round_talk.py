@@ -86,6 +86,13 @@ class _Patterns:
     no_meld: re.Pattern[str]
     canasta: re.Pattern[str]
     red: re.Pattern[str]
+    none: re.Pattern[str]
+    bare_kind: re.Pattern[str]
+    """ "clean canasta" with no count before it: one, as the singular says."""
+
+
+SINGULAR = ("canasta", "kanasta")
+"""The word canasta in the singular, the same in all four languages (folded)."""
 
 
 @functools.cache
@@ -122,6 +129,10 @@ def _patterns() -> _Patterns:
         no_meld=re.compile(rf"(?:^| ){_any('no_meld')}(?= |$)"),
         canasta=re.compile(rf"(?:^| )({_any('canasta')})(?= |$)"),
         red=re.compile(rf"(?:^| )({_any('red')})(?= |$)"),
+        none=re.compile(rf"^{none}$"),
+        bare_kind=re.compile(
+            rf"(?:^| )(?:({_any('natural')})|({_any('mixed')})) (?:{'|'.join(SINGULAR)})(?= |$)"
+        ),
     )
 
 
@@ -235,6 +246,12 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
             mixed += _count(match[1])
         end = _index_at(joined, match.end())
         covered.update(range(_index_at(joined, match.start(1)), end + 2))
+    for match in found.bare_kind.finditer(joined):
+        first = _index_at(joined, match.start(1) if match[1] else match.start(2))
+        if first in covered:
+            continue
+        natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
+        covered.update((first, first + 1))
     for match in found.red_threes.finditer(joined):
         red += _count(match[1])
         covered.update(range(_index_at(joined, match.start(1)), _index_at(joined, match.end()) + 1))
@@ -250,7 +267,7 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
             at = _index_at(joined, match.start(1))
-            if at in covered:
+            if at in covered or (at and found.none.match(words[at - 1])):
                 continue
             start = max(0, at - 2)
             out.append(Unsure(what, " ".join(words[start : at + 2]), side))
@@ -271,6 +288,11 @@ def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Pa
     if any(not _negated(found, joined, m) for m in found.went_out.finditer(joined)):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
+    unplaced += [
+        (value, i)
+        for i, word in enumerate(words)
+        if not word.isdecimal() and (value := _count(word)) > 1 and i not in covered
+    ]
     for _, i in unplaced:
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
         unsure.append(Unsure("number", near, side))
@@ -282,7 +304,8 @@ def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Pa
         went_out=went_out,
         hand_points=numbers.hand,
     )
-    return _Part(part, table_said, tuple(unsure), tuple(v for v, _ in unplaced))
+    placed = tuple(v for v, i in unplaced if words[i].isdecimal())
+    return _Part(part, table_said, tuple(unsure), placed)
 
 
 @dataclass(frozen=True)
