@@ -152,9 +152,10 @@ ned kort for 290"."""
 SMALLEST_UNPLACED = 15
 """A number from here up that the reader cannot place, in a round it does read, is reported
 back: the round would be wrong without it. Smaller ones are counts ("2 red threes")."""
-LEAD_WORDS = 1
-"""A number this many words (or fewer) after a side's name, with no word saying what it is, is
-that side's table points: "vi meldte 420 ...; de andre 240 ..." says 240 the way it said 420."""
+LEAD_WORDS = 2
+"""A number this many words (or fewer) after a side's name ("they had 240", "our team had
+420"), with no word saying what it is, is that side's table points: "vi meldte 420 ...; de
+andre 240 ..." says 240 the way it said 420."""
 GAP = "|"
 """Between two parts of one side said apart: no phrase reaches across it."""
 
@@ -213,8 +214,22 @@ def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
     return _Numbers(table, hand, unplaced)
 
 
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
+"""A number written with a thousands separator ("1,200", "1.200"): one number."""
+_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)")
+"""Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
+
+
 def _words(question: str) -> list[str]:
-    return tokens(fold(spell_digits(normalise(question))))
+    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses."""
+    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
+    out: list[str] = []
+    for clause in _CLAUSE.split(text):
+        words = tokens(clause)
+        if words and out:
+            out.append(GAP)
+        out += words
+    return out
 
 
 def _index_at(joined: str, char: int) -> int:
@@ -269,8 +284,8 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
             at = _index_at(joined, match.start(1))
             if at in covered or (at and found.none.match(words[at - 1])):
                 continue
-            start = max(0, at - 2)
-            out.append(Unsure(what, " ".join(words[start : at + 2]), side))
+            near = words[max(0, at - 2) : at + 2]
+            out.append(Unsure(what, " ".join(w for w in near if w != GAP), side))
     return out
 
 
