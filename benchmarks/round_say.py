@@ -7,7 +7,8 @@ table per side with meld_points, natural_canastas, mixed_canastas, red_threes, w
 "no"/"normal"/"concealed", hand_points; nets) and ``[[unsure]]`` entries (lang, variant,
 speaker_side, text, unclear). A sentence is *exact* when every component of every side and
 every net is right and nothing is named unsure; *unsure* when the reader named something it
-could not place and every side it did not ask about is right (nothing wrong said as certain);
+could not place and every side it did not ask about is right (nothing wrong said as certain;
+a side it could not find, or words it could not tie to a side, leave the whole split in doubt);
 *wrong* when a component or side is wrong without a word of doubt. For ``[[unsure]]``
 entries: *flagged* when the reader named something unsure, *confident* (the bad case) when not.
 The issue's bar: at least 95% exact per language, none wrong.
@@ -58,8 +59,10 @@ def verdict(case: dict[str, Any], reading: RoundReading) -> str:
     if len(reading.sides) != len(case["sides"]):
         return "wrong"
     unsure_sides = {u.side for u in reading.unsure}
+    # a side not found, or words tied to no side, put the whole split in doubt
+    doubt_all = None in unsure_sides or any(u.what == "missing" for u in reading.unsure)
     for index, (got, want) in enumerate(zip(reading.sides, case["sides"], strict=True)):
-        if index in unsure_sides or (reading.unsure and None in unsure_sides):
+        if doubt_all or index in unsure_sides:
             continue  # the reader asked about this side: not said as certain
         if _said(got.round) != _want(want):
             return "wrong"
