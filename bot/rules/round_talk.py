@@ -112,6 +112,7 @@ def _patterns() -> _Patterns:
         ),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}) {_any('red')}(?: {_any('three')})?(?= |$)"
+            rf"(?! {_any('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
         negation=re.compile(rf"(?:^| ){_any('negation')}(?= |$)"),

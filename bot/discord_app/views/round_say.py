@@ -40,6 +40,8 @@ SAY_ID = (
 )
 LINE_SEPARATOR = ";"
 TEXT_MAX = 500
+WORDS_SHOWN = 80
+"""The words an unsure part refers to are quoted up to this length."""
 
 
 def _b36(number: int) -> str:
@@ -64,7 +66,8 @@ def seating_for(game: GameInfo, user_id: int, lang: str) -> Seating:
 
 def _unsure_line(lang: str, game: GameInfo, unsure: Unsure) -> str:
     side = game.sides[unsure.side].name if unsure.side is not None else "?"
-    return t(lang, f"ui.say.unsure.{unsure.what}", side=side, words=unsure.words)
+    words = unsure.words if len(unsure.words) <= WORDS_SHOWN else unsure.words[:WORDS_SHOWN] + "…"
+    return t(lang, f"ui.say.unsure.{unsure.what}", side=side, words=words)
 
 
 def _side_line(lang: str, game: GameInfo, variant: Variant, reading: RoundReading, i: int) -> str:
