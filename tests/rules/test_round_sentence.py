@@ -155,7 +155,7 @@ sides = st.builds(
 def _say(lang: str, who: str, side: SideRound) -> str:
     words = WORDS[lang]
     count = words["count"]
-    parts = [words[who], words["table"].format(n=side.meld_points)]
+    parts = [who, words["table"].format(n=side.meld_points)]
     for key, n in (
         ("natural", side.natural_canastas),
         ("mixed", side.mixed_canastas),
@@ -167,20 +167,58 @@ def _say(lang: str, who: str, side: SideRound) -> str:
     return ", ".join(parts)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     lang=st.sampled_from(sorted(WORDS)),
     ours=sides,
     theirs=sides,
     they_first=st.booleans(),
+    speaker=st.sampled_from([0, 1]),
+    by_name=st.booleans(),
 )
 def test_a_round_said_from_lexicon_words_reads_back_exactly(
-    lang: str, ours: SideRound, theirs: SideRound, they_first: bool
+    lang: str,
+    ours: SideRound,
+    theirs: SideRound,
+    they_first: bool,
+    speaker: int,
+    by_name: bool,
 ) -> None:
+    """Either side may speak, and the other side may be called by a player's name."""
     if ours.went_out is WentOut.NORMAL:  # one side goes out (two is named as unsure)
         theirs = theirs.model_copy(update={"went_out": WentOut.NO})
-    said = [_say(lang, "we", ours), _say(lang, "they", theirs)]
+    names = (("Kari", "Ola"), ("Aino", "Timo"))
+    other = names[1 - speaker][1] if by_name else WORDS[lang]["they"]
+    said = [_say(lang, WORDS[lang]["we"], ours), _say(lang, other, theirs)]
     text = "; ".join(reversed(said) if they_first else said)
-    reading = read_round(text, Seating(lang=lang))
+    reading = read_round(text, Seating(speaker=speaker, names=names, lang=lang))
     assert reading.sure, (text, reading.unsure)
-    assert [s.round for s in reading.sides] == [ours, theirs], text
+    expected = [ours, theirs] if speaker == 0 else [theirs, ours]
+    assert [s.round for s in reading.sides] == expected, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "ours"),
+    [
+        (
+            "en",
+            "we laid down four hundred and twenty, one clean, went out",
+            _side(420, 1, out="normal"),
+        ),
+        ("en", "we melded 1,200, two naturals, went out", _side(1200, 2, out="normal")),
+        (
+            "fi",
+            "me menimme ulos 400 pisteellä ja yhdellä puhtaalla kanastalla",
+            _side(400, 1, out="normal"),
+        ),
+        ("da", "vi gik ud fra hånden med 400 og to rene canastaer", _side(400, 2, out="concealed")),
+    ],
+)
+def test_numbers_in_words_stop_at_a_comma_and_inflected_counts_read(
+    lang: str, text: str, ours: SideRound
+) -> None:
+    """ "four hundred and twenty, one clean" is 420 and one canasta (not 421); "yhdellä" is
+    one (the lemmatizer's table once filed its umlaut-less spelling under eleven)."""
+    reading = read_round(text, Seating(sides=1, lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == ours
