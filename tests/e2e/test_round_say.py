@@ -264,3 +264,18 @@ async def test_only_players_may_say_and_only_the_speaker_confirms_once(
         answer = await handle.response()
         assert translate("en", "ui.round.title", number=1) in text_of(answer)
     assert await _round_number(fake, channel) == 2  # one round, not two
+
+
+async def test_a_prompt_from_before_a_restart_still_confirms(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """The reading lives in the buttons' custom ids: a restart between the sentence and the
+    press loses nothing. (Last in the module: it restarts the module's bot.)"""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    sentence = "we melded 400, one clean canasta, went out; they 100, 50 left"
+    prompt = await run(fake, "round say", {"text": sentence}, channel=channel)
+    await bot.stop()
+    await bot.start()
+    done = await (await fake.click(prompt, prompt.custom_ids[0])).response()
+    assert translate("en", "ui.round.title", number=1) in text_of(done)
+    assert "**1000**" in text_of(done)  # 400 + 500 + 100
