@@ -87,6 +87,9 @@ class _Patterns:
     canasta: re.Pattern[str]
     red: re.Pattern[str]
     none: re.Pattern[str]
+    score_before: re.Pattern[str]
+    score_after: re.Pattern[str]
+    minus: re.Pattern[str]
     bare_kind: re.Pattern[str]
     """ "clean canasta" with no count before it: one, as the singular says."""
 
@@ -131,6 +134,11 @@ def _patterns() -> _Patterns:
         canasta=re.compile(rf"(?:^| )({_any('canasta')})(?= |$)"),
         red=re.compile(rf"(?:^| )({_any('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
+        score_before=re.compile(rf"(?:^| ){_any('score')}$"),
+        score_after=re.compile(rf"^(?:{filler} )*{_any('score')}(?= |$)"),
+        minus=re.compile(
+            "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
+        ),
         bare_kind=re.compile(
             rf"(?:^| )(?:({_any('natural')})|({_any('mixed')})) (?:{'|'.join(SINGULAR)})(?= |$)"
         ),
@@ -184,6 +192,15 @@ class _Numbers:
     """(value, word index) of numbers that are neither the table's points nor a hand."""
 
 
+def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> bool:
+    """A number said as a result or a total ("we scored 1250", "1250 i alt") or with a minus
+    ("they had minus 35") is no table points: only a hand word could place it."""
+    before = " ".join(words[max(0, i - 2) : i])
+    if found.score_before.search(before) or found.score_after.match(after):
+        return True
+    return i > 0 and found.minus.match(words[i - 1]) is not None
+
+
 def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
     """The table's points, the cards left in hand (every hand named, summed) and the numbers
     that are neither. The words after a number win: "we had 300 melded" is the table."""
@@ -204,7 +221,11 @@ def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
             unplaced.append((value, i))
         elif hand_after and not table_after:
             hand += value
-        elif table is None and (table_after or lead):
+        elif table is None and table_after:
+            table = value
+        elif _result_or_minus(found, words, i, after):
+            unplaced.append((value, i))
+        elif table is None and lead:
             table = value
         elif found.hand_before.search(before):
             hand += value

@@ -98,6 +98,8 @@ class RoundWords(_Strict):
     """The word canasta itself: a canasta said without its kind is named as unsure."""
     none: Words
     """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
+    score: Words
+    """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 
 
 class PlayerWords(_Strict):

@@ -86,6 +86,8 @@ def test_names_and_team_numbers_say_whose_part_follows() -> None:
             "side",
         ),
         ("vi 300, en ren, gikk ut; de andre 150, røde treere", Seating(lang="no"), "red"),
+        ("we scored 1250 this round; they scored 300", Seating(lang="en"), "number"),
+        ("vi 400 meldt, en ren, gikk ut; de andre hadde minus 35", Seating(lang="no"), "number"),
     ],
 )
 def test_what_it_cannot_place_is_named_not_guessed(text: str, seating: Seating, what: str) -> None:
