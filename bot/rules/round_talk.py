@@ -90,6 +90,7 @@ class _Patterns:
     score_before: re.Pattern[str]
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
+    one_red: re.Pattern[str]
     bare_kind: re.Pattern[str]
     """ "clean canasta" with no count before it: one, as the singular says."""
 
@@ -136,6 +137,7 @@ def _patterns() -> _Patterns:
         none=re.compile(rf"^{none}$"),
         score_before=re.compile(rf"(?:^| ){_any('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{_any('score')}(?= |$)"),
+        one_red=re.compile(rf"(?:^| )({_any('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
@@ -225,8 +227,8 @@ def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
             table = value
         elif _result_or_minus(found, words, i, after):
             unplaced.append((value, i))
-        elif table is None and lead:
-            table = value
+        elif table is None and lead and not found.bonus.search(after):
+            table = value  # not "500 for en ren canasta": a bonus said again
         elif found.hand_before.search(before):
             hand += value
         elif table is None and found.table_before.search(before):
@@ -292,6 +294,11 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
     for match in found.red_threes.finditer(joined):
         red += _count(match[1])
         covered.update(range(_index_at(joined, match.start(1)), _index_at(joined, match.end()) + 1))
+    for match in found.one_red.finditer(joined):
+        first = _index_at(joined, match.start(1))
+        if first not in covered:
+            red += 1
+            covered.update((first, first + 1))
     return natural, mixed, red, covered
 
 
@@ -423,8 +430,8 @@ class _Segment:
     side: int | None
     words: list[str]
     lead: int
-    """Index of the first word after the side's name."""
-    marked: bool = True
+    """Index of the first word after the side's name (0 for the words before any name: a
+    bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
 
 
 def _segments(words: list[str], seating: Seating) -> list[_Segment]:
@@ -438,7 +445,7 @@ def _segments(words: list[str], seating: Seating) -> list[_Segment]:
     first = marks[0][0] if marks else len(words)
     if first:
         lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
-        out.append(_Segment(lead_side, words[:first], 0, marked=False))
+        out.append(_Segment(lead_side, words[:first], 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
         team = end - start > 1 and words[end - 1] in _counts() and key not in (WE, THEY)
@@ -478,8 +485,7 @@ def _side_words(segments: list[_Segment], side: int) -> tuple[list[str], frozens
             continue
         if words and previous != n - 1:
             words.append(GAP)
-        if segment.marked:
-            leads.add(len(words) + segment.lead)
+        leads.add(len(words) + segment.lead)
         words += segment.words
         previous = n
     return words, frozenset(leads)

@@ -99,6 +99,8 @@ class RoundWords(_Strict):
     none: Words
     """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
     score: Words
+    one_red_three: Words
+    """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 
 
