@@ -91,6 +91,8 @@ class _Patterns:
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
+    out: re.Pattern[str]
+    out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
     """ "clean canasta" with no count before it: one, as the singular says."""
 
@@ -137,6 +139,10 @@ def _patterns() -> _Patterns:
         none=re.compile(rf"^{none}$"),
         score_before=re.compile(rf"(?:^| ){_any('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{_any('score')}(?= |$)"),
+        out=re.compile(rf"(?:^| )({_any('out')})(?= |$)"),
+        out_phrases=re.compile(
+            rf"(?:^| )({_any('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
+        ),
         one_red=re.compile(rf"(?:^| )({_any('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
@@ -240,7 +246,7 @@ def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
 
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
 """A number written with a thousands separator ("1,200", "1.200"): one number."""
-_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)")
+_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 
 
@@ -291,6 +297,7 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
         covered.update((first, first + 1))
+    _cover_total(joined, natural + mixed, covered)
     for match in found.red_threes.finditer(joined):
         red += _count(match[1])
         covered.update(range(_index_at(joined, match.start(1)), _index_at(joined, match.end()) + 1))
@@ -300,6 +307,16 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
+    """ "two canastas, one natural and one mixed": a count of canastas said before their
+    kinds is no doubt when the kinds add up to it."""
+    words = joined.split()
+    for match in _patterns().canasta.finditer(joined):
+        at = _index_at(joined, match.start(1))
+        if at and at not in covered and canastas and _count(words[at - 1]) == canastas:
+            covered.update((at - 1, at))
 
 
 def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
@@ -318,13 +335,31 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
     return out
 
 
+def _lone_out(joined: str, side: int | None) -> list[Unsure]:
+    """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
+    said as the lexicon says it, so it is asked about rather than dropped."""
+    found = _patterns()
+    inside: set[int] = set()
+    for match in found.out_phrases.finditer(joined):
+        first, last = _index_at(joined, match.start(1)), _index_at(joined, match.end(1))
+        inside.update(range(first, last + 1))
+    words = joined.split()
+    out = []
+    for match in found.out.finditer(joined):
+        at = _index_at(joined, match.start(1))
+        if at not in inside:
+            near = words[max(0, at - 2) : at + 2]
+            out.append(Unsure("went_out", " ".join(w for w in near if w != GAP), side))
+    return out
+
+
 def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Part:
     """One side's words read into its round; whatever cannot be placed is named."""
     joined = " ".join(words)
     found = _patterns()
     numbers = _numbers(words, leads)
     natural, mixed, red, covered = _kinds(joined)
-    unsure = _loose_words(joined, covered, side)
+    unsure = _loose_words(joined, covered, side) + _lone_out(joined, side)
     table, table_said = numbers.table, numbers.table is not None
     if table is None and found.no_meld.search(joined):
         table, table_said = 0, True

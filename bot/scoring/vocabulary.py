@@ -100,6 +100,8 @@ class RoundWords(_Strict):
     """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
     score: Words
     one_red_three: Words
+    out: Words
+    """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 

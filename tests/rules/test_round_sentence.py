@@ -87,6 +87,7 @@ def test_names_and_team_numbers_say_whose_part_follows() -> None:
         ),
         ("vi 300, en ren, gikk ut; de andre 150, røde treere", Seating(lang="no"), "red"),
         ("we scored 1250 this round; they scored 300", Seating(lang="en"), "number"),
+        ("we: 420 / 1 clean / 1 dirty / out. them: 240 / 25 left", Seating(lang="en"), "went_out"),
         ("vi 400 meldt, en ren, gikk ut; de andre hadde minus 35", Seating(lang="no"), "number"),
     ],
 )
@@ -208,6 +209,12 @@ def test_a_round_said_from_lexicon_words_reads_back_exactly(
             _side(420, 1, out="normal"),
         ),
         ("en", "we melded 1,200, two naturals, went out", _side(1200, 2, out="normal")),
+        (
+            "en",
+            "we went out with two canastas, one natural and one mixed, 330 in melds",
+            _side(330, 1, 1, out="normal"),
+        ),
+        ("da", "vi lagde 290 ud, en ren canasta, gik ud", _side(290, 1, out="normal")),
         (
             "fi",
             "me menimme ulos 400 pisteellä ja yhdellä puhtaalla kanastalla",
