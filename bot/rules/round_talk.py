@@ -347,7 +347,8 @@ def _lone_out(joined: str, side: int | None) -> list[Unsure]:
     out = []
     for match in found.out.finditer(joined):
         at = _index_at(joined, match.start(1))
-        if at not in inside:
+        negated = found.negation.search(" ".join(words[max(0, at - 2) : at]))
+        if at not in inside and not negated:  # "didn't go out": not going out, as by default
             near = words[max(0, at - 2) : at + 2]
             out.append(Unsure("went_out", " ".join(w for w in near if w != GAP), side))
     return out
