@@ -12,6 +12,14 @@ matched on folded text (``text.fold``) in which numbers said in words are digits
 the words around it ("380 on the table", "pöydässä 350", "satt med 45", "70 tilbage på
 hånden"); the words right after it win over the words before ("we had 300 melded"). A number
 the reader cannot place is reported back, and the answer asks instead of guessing.
+
+One reader serves two commands. ``read_round`` reads a whole round said aloud for ``/round
+say`` ("vi meldte 420, en ren og en uren, gikk ut; de andre 240, 25 igjen"): the sentence is cut
+where it names another side (we/they words, "team 2", the game's side and player names: see
+``Seating``), each side's words are read as above, and everything it cannot place (a number no
+word explains, a side not mentioned, a canasta without its kind, "out" without its verb) comes
+back in ``RoundReading.unsure`` with the words it refers to. ``/rules`` reads the asking side's
+part of the same cut (``describe_round``), so what "they" did never lands on the asker's side.
 """
 
 from __future__ import annotations
