@@ -28,53 +28,30 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.number_words import spell_digits
-from bot.rules.text import fold, normalise, tokens
+from bot.rules.round_sides import Seating, segments, side_words, unsure_sides
+from bot.rules.round_words import (
+    GAP,
+    Unsure,
+    any_phrase,
+    count_of,
+    count_words,
+    index_at,
+    words_of,
+)
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown
 from bot.scoring.vocabulary import vocabulary
 
-MAX_COUNT = 10
-"""Counts of canastas or red threes said in words go no higher."""
-
-
-def _phrase(text: str) -> str:
-    """One lexicon phrase as a regex over tokens: "word*" takes any ending, "~" is one
-    optional word, an apostrophe splits like the question's own words do ("what's")."""
-    out = ""
-    for raw in fold(normalise(text)).split():
-        if raw == "~":
-            out += r"(?:\w+ )?"
-            continue
-        word = re.escape(" ".join(tokens(raw.rstrip("*"))))
-        out += word + (r"\w* " if raw.endswith("*") else " ")
-    return out.rstrip(" ")
-
-
-def _any(*fields: str, lang: str | None = None) -> str:
-    """Every language's (or ``lang``'s) phrases of the ``round`` fields (or ``colours.red``),
-    longest first."""
-    phrases: set[str] = set()
-    for code, lexicon in vocabulary().lexicons.items():
-        if lang is not None and code != lang:
-            continue
-        for name in fields:
-            section = lexicon.colours if name == "red" else lexicon.round
-            phrases.update(_phrase(p) for p in getattr(section, name))
-    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
-
-
-@functools.cache
-def _counts() -> dict[str, int]:
-    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
-    and the words that mean one before a noun ("a", "en", "yhden")."""
-    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
-    for word, value in vocabulary().number_words.items():
-        if value <= MAX_COUNT:
-            out.setdefault(fold(word), value)
-    for word in vocabulary().words("one"):
-        out.setdefault(fold(word), 1)
-    return out
+__all__ = [
+    "RoundAnswer",
+    "RoundReading",
+    "Seating",
+    "SideReading",
+    "Unsure",
+    "describe_round",
+    "read_round",
+    "round_answer",
+]
 
 
 @dataclass(frozen=True)
@@ -110,54 +87,46 @@ SINGULAR = ("canasta", "kanasta")
 
 
 @functools.cache
-def _count_words() -> str:
-    return "|".join(sorted(map(re.escape, _counts()), key=len, reverse=True))
-
-
-@functools.cache
 def _patterns() -> _Patterns:
     """The lexicon's phrases compiled once, on the first round question."""
-    count = _count_words()
-    filler = _any("filler")
-    none = _any("none")
+    count = count_words()
+    filler = any_phrase("filler")
+    none = any_phrase("none")
+    natural, mixed = any_phrase("natural"), any_phrase("mixed")
     return _Patterns(
-        canastas=re.compile(
-            rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({_any('natural')})|({_any('mixed')}))(?= |$)"
-        ),
+        canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}) {_any('red')}(?: {_any('three')})?(?= |$)"
-            rf"(?! {_any('canasta')})"
+            rf"(?:^| )({count}|{none}) {any_phrase('red')}(?: {any_phrase('three')})?(?= |$)"
+            rf"(?! {any_phrase('canasta')})"
         ),
-        went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){_any('negation')}(?= |$)"),
-        concealed=re.compile(rf"(?:^| ){_any('concealed')}(?= |$)"),
-        hand_after=re.compile(rf"^(?:{filler} )*{_any('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){_any('hand_before')}(?: {filler})*$"),
-        table_after=re.compile(rf"^(?:{filler} )*{_any('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){_any('table_before')}(?: {filler})*$"),
-        result=re.compile(rf"(?:^| ){_any('result')}(?= |$)"),
+        went_out=re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){any_phrase('negation')}(?= |$)"),
+        concealed=re.compile(rf"(?:^| ){any_phrase('concealed')}(?= |$)"),
+        hand_after=re.compile(rf"^(?:{filler} )*{any_phrase('hand_after')}(?= |$)"),
+        hand_before=re.compile(rf"(?:^| ){any_phrase('hand_before')}(?: {filler})*$"),
+        table_after=re.compile(rf"^(?:{filler} )*{any_phrase('table_after')}(?= |$)"),
+        table_before=re.compile(rf"(?:^| ){any_phrase('table_before')}(?: {filler})*$"),
+        result=re.compile(rf"(?:^| ){any_phrase('result')}(?= |$)"),
         bonus=re.compile(
             rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
-            rf"(?:[ck]anast\w*|{_any('natural', 'mixed', 'three', 'went_out', 'concealed')})"
+            rf"(?:[ck]anast\w*|{any_phrase('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
-        no_meld=re.compile(rf"(?:^| ){_any('no_meld')}(?= |$)"),
-        canasta=re.compile(rf"(?:^| )({_any('canasta')})(?= |$)"),
-        red=re.compile(rf"(?:^| )({_any('red')})(?= |$)"),
+        no_meld=re.compile(rf"(?:^| ){any_phrase('no_meld')}(?= |$)"),
+        canasta=re.compile(rf"(?:^| )({any_phrase('canasta')})(?= |$)"),
+        red=re.compile(rf"(?:^| )({any_phrase('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
-        score_before=re.compile(rf"(?:^| ){_any('score')}$"),
-        score_after=re.compile(rf"^(?:{filler} )*{_any('score')}(?= |$)"),
-        out=re.compile(rf"(?:^| )({_any('out')})(?= |$)"),
+        score_before=re.compile(rf"(?:^| ){any_phrase('score')}$"),
+        score_after=re.compile(rf"^(?:{filler} )*{any_phrase('score')}(?= |$)"),
+        out=re.compile(rf"(?:^| )({any_phrase('out')})(?= |$)"),
         out_phrases=re.compile(
-            rf"(?:^| )({_any('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
+            rf"(?:^| )({any_phrase('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
-        one_red=re.compile(rf"(?:^| )({_any('one_red_three')})(?= |$)"),
+        one_red=re.compile(rf"(?:^| )({any_phrase('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
-        bare_kind=re.compile(
-            rf"(?:^| )(?:({_any('natural')})|({_any('mixed')})) (?:{'|'.join(SINGULAR)})(?= |$)"
-        ),
+        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})) (?:{'|'.join(SINGULAR)})(?= |$)"),
     )
 
 
@@ -181,23 +150,6 @@ LEAD_WORDS = 2
 """A number this many words (or fewer) after a side's name ("they had 240", "our team had
 420"), with no word saying what it is, is that side's table points: "vi meldte 420 ...; de
 andre 240 ..." says 240 the way it said 420."""
-GAP = "|"
-"""Between two parts of one side said apart: no phrase reaches across it."""
-
-
-@dataclass(frozen=True)
-class Unsure:
-    """Something said that the reader could not place, so it asks instead of guessing.
-
-    ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
-    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "canasta"
-    (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
-    than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
-    """
-
-    what: str
-    words: str
-    side: int | None = None
 
 
 @dataclass(frozen=True)
@@ -252,39 +204,12 @@ def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
     return _Numbers(table, hand, unplaced)
 
 
-_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
-"""A number written with a thousands separator ("1,200", "1.200"): one number."""
-_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
-"""Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
-
-
-def _words(question: str) -> list[str]:
-    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses."""
-    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
-    out: list[str] = []
-    for clause in _CLAUSE.split(text):
-        words = tokens(clause)
-        if words and out:
-            out.append(GAP)
-        out += words
-    return out
-
-
-def _index_at(joined: str, char: int) -> int:
-    """The word index of the word starting at ``char`` of the space-joined words."""
-    return joined.count(" ", 0, char)
-
-
 @dataclass(frozen=True)
 class _Part:
     side: SideRound
     table_said: bool
     unsure: tuple[Unsure, ...]
     unplaced: tuple[int, ...]
-
-
-def _count(word: str) -> int:
-    return _counts().get(word, 0)
 
 
 def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
@@ -294,23 +219,23 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
     covered: set[int] = set()
     for match in found.canastas.finditer(joined):
         if match[2]:
-            natural += _count(match[1])
+            natural += count_of(match[1])
         else:
-            mixed += _count(match[1])
-        end = _index_at(joined, match.end())
-        covered.update(range(_index_at(joined, match.start(1)), end + 2))
+            mixed += count_of(match[1])
+        end = index_at(joined, match.end())
+        covered.update(range(index_at(joined, match.start(1)), end + 2))
     for match in found.bare_kind.finditer(joined):
-        first = _index_at(joined, match.start(1) if match[1] else match.start(2))
+        first = index_at(joined, match.start(1) if match[1] else match.start(2))
         if first in covered:
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
         covered.update((first, first + 1))
     _cover_total(joined, natural + mixed, covered)
     for match in found.red_threes.finditer(joined):
-        red += _count(match[1])
-        covered.update(range(_index_at(joined, match.start(1)), _index_at(joined, match.end()) + 1))
+        red += count_of(match[1])
+        covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
-        first = _index_at(joined, match.start(1))
+        first = index_at(joined, match.start(1))
         if first not in covered:
             red += 1
             covered.update((first, first + 1))
@@ -322,8 +247,8 @@ def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
     kinds is no doubt when the kinds add up to it."""
     words = joined.split()
     for match in _patterns().canasta.finditer(joined):
-        at = _index_at(joined, match.start(1))
-        if at and at not in covered and canastas and _count(words[at - 1]) == canastas:
+        at = index_at(joined, match.start(1))
+        if at and at not in covered and canastas and count_of(words[at - 1]) == canastas:
             covered.update((at - 1, at))
 
 
@@ -335,7 +260,7 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
     out: list[Unsure] = []
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
-            at = _index_at(joined, match.start(1))
+            at = index_at(joined, match.start(1))
             if at in covered or (at and found.none.match(words[at - 1])):
                 continue
             near = words[max(0, at - 2) : at + 2]
@@ -349,12 +274,12 @@ def _lone_out(joined: str, side: int | None) -> list[Unsure]:
     found = _patterns()
     inside: set[int] = set()
     for match in found.out_phrases.finditer(joined):
-        first, last = _index_at(joined, match.start(1)), _index_at(joined, match.end(1))
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
         inside.update(range(first, last + 1))
     words = joined.split()
     out = []
     for match in found.out.finditer(joined):
-        at = _index_at(joined, match.start(1))
+        at = index_at(joined, match.start(1))
         negated = found.negation.search(" ".join(words[max(0, at - 2) : at]))
         if at not in inside and not negated:  # "didn't go out": not going out, as by default
             near = words[max(0, at - 2) : at + 2]
@@ -379,7 +304,7 @@ def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Pa
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
-        if not word.isdecimal() and (value := _count(word)) > 1 and i not in covered
+        if not word.isdecimal() and (value := count_of(word)) > 1 and i not in covered
     ]
     for _, i in unplaced:
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
@@ -394,108 +319,6 @@ def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Pa
     )
     placed = tuple(v for v, i in unplaced if words[i].isdecimal())
     return _Part(part, table_said, tuple(unsure), placed)
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who is who in a sentence about a whole round: how many sides, the speaker's side
-    ("we", 0-based, None when unknown), the names each side is called by (side names, player
-    names), and the language whose pronouns split the sentence (None: every language)."""
-
-    sides: int = 2
-    speaker: int | None = 0
-    names: tuple[tuple[str, ...], ...] = ()
-    lang: str | None = None
-
-
-WE, THEY, NO_SIDE = -1, -2, -3
-
-
-@functools.cache
-def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """("we" words, "they" words, "team N") of ``lang`` (every language when None)."""
-    count = _count_words()
-    return (
-        re.compile(rf"(?:^| )({_any('we', lang=lang)})(?= |$)"),
-        re.compile(rf"(?:^| )({_any('they', lang=lang)})(?= |$)"),
-        re.compile(rf"(?:^| )({_any('team', lang=lang)} ({count}))(?= |$)"),
-    )
-
-
-NAME_ENDING = (4, 5)
-"""A name of at least 4 letters may take an ending of up to 5 ("Annalla", "Pers"); a shorter
-name is only itself ("Di" is no part of "dirty")."""
-
-
-def _name_pattern(name: str) -> re.Pattern[str] | None:
-    words = tokens(fold(normalise(name)))
-    if not words:
-        return None
-    ending = rf"\w{{0,{NAME_ENDING[1]}}}" if len(words[-1]) >= NAME_ENDING[0] else ""
-    return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + ending + r")(?= |$)")
-
-
-def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
-    """(first word, word after, side key) of every word that says whose part follows: a side
-    index, ``WE``, ``THEY`` or ``NO_SIDE`` (a team number the game does not have)."""
-    we, they, team = _side_patterns(seating.lang)
-    found: list[tuple[int, int, int]] = []
-    for side, names in enumerate(seating.names):
-        for name in names:
-            pattern = _name_pattern(name)
-            if pattern is not None:
-                found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
-    for match in team.finditer(joined):
-        number = _count(match[2])
-        key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
-        found.append((match.start(1), match.end(1), key))
-    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
-    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined)]
-    chosen: list[tuple[int, int, int]] = []
-    for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
-        if chosen and start < chosen[-1][1]:
-            continue
-        chosen.append((start, end, key))
-    return [(_index_at(joined, s), _index_at(joined, e) + 1, k) for s, e, k in chosen]
-
-
-def _resolve(key: int, seating: Seating) -> int | None:
-    if key >= 0:
-        return key
-    if key == WE:
-        return seating.speaker
-    if key == THEY and seating.speaker is not None and seating.sides == 2:
-        return 1 - seating.speaker
-    return None
-
-
-@dataclass(frozen=True)
-class _Segment:
-    side: int | None
-    words: list[str]
-    lead: int
-    """Index of the first word after the side's name (0 for the words before any name: a
-    bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
-
-
-def _segments(words: list[str], seating: Seating) -> list[_Segment]:
-    """The sentence cut where it starts talking about another side. The words before the
-    first side named are the speaker's ("420 melded, went out; they ...") when what follows is
-    "we" or "they", or when nothing names a side at all. A side's name stays in its part (a
-    pronoun disturbs no phrase), except "team 2", whose number is no points."""
-    joined = " ".join(words)
-    marks = _marks(joined, seating)
-    out: list[_Segment] = []
-    first = marks[0][0] if marks else len(words)
-    if first:
-        lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
-        out.append(_Segment(lead_side, words[:first], 0))
-    for n, (start, end, key) in enumerate(marks):
-        stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
-        team = end - start > 1 and words[end - 1] in _counts() and key not in (WE, THEY)
-        kept = words[end:stop] if team else words[start:stop]
-        out.append(_Segment(_resolve(key, seating), kept, 0 if team else end - start))
-    return out
 
 
 @dataclass(frozen=True)
@@ -519,40 +342,16 @@ class RoundReading:
         return not self.unsure
 
 
-def _side_words(segments: list[_Segment], side: int) -> tuple[list[str], frozenset[int]]:
-    """A side's parts joined (``GAP`` between parts said apart) and where each name ends."""
-    words: list[str] = []
-    leads: set[int] = set()
-    previous: int | None = None
-    for n, segment in enumerate(segments):
-        if segment.side != side:
-            continue
-        if words and previous != n - 1:
-            words.append(GAP)
-        leads.add(len(words) + segment.lead)
-        words += segment.words
-        previous = n
-    return words, frozenset(leads)
-
-
-def _unsure_sides(segments: list[_Segment], seating: Seating) -> list[Unsure]:
-    out = []
-    for segment in segments:
-        if segment.side is None and any(w.isdecimal() for w in segment.words):
-            out.append(Unsure("side", " ".join(segment.words)))
-    return out
-
-
 def read_round(text: str, seating: Seating) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to."""
-    segments = _segments(_words(text), seating)
-    unsure = _unsure_sides(segments, seating)
+    parts = segments(words_of(text), seating)
+    unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     for side in range(seating.sides):
-        words, leads = _side_words(segments, side)
+        words, leads = side_words(parts, side)
         if not words:
             names = seating.names[side] if side < len(seating.names) else ()
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
@@ -579,8 +378,7 @@ def _describe(question: str) -> tuple[SideRound, list[int]] | None:
     side of ``read_round``; None without the table's points or without the round's end (a
     hand or going out) or a question for the total."""
     seating = Seating()
-    segments = _segments(_words(question), seating)
-    words, leads = _side_words(segments, 0)
+    words, leads = side_words(segments(words_of(question), seating), 0)
     if not words:
         return None
     part = _read_part(words, leads, 0)
