@@ -254,7 +254,7 @@ def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
 
 def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
     """Canastas or red threes named without a count the reader can read ("two canastas",
-    "red threes: two"): named as unsure."""
+    "red threes: two"): named as unsure, once (the words around them are then covered)."""
     found = _patterns()
     words = joined.split()
     out: list[Unsure] = []
@@ -263,8 +263,11 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
             at = index_at(joined, match.start(1))
             if at in covered or (at and found.none.match(words[at - 1])):
                 continue
-            near = words[max(0, at - 2) : at + 2]
-            out.append(Unsure(what, " ".join(w for w in near if w != GAP), side))
+            near = range(max(0, at - 2), at + 2)
+            covered.update((at - 1, at))  # the count said with it is asked about here
+            out.append(
+                Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
+            )
     return out
 
 
