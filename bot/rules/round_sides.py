@@ -30,15 +30,19 @@ class Seating:
 
 
 WE, THEY, NO_SIDE = -1, -2, -3
+THEY_SHORTEST = 3
 
 
 @functools.cache
 def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """("we" words, "they" words, "team N") of ``lang`` (every language when None)."""
+    """("we" words, "they" words, "team N") of ``lang``. Without a language (a ``/rules``
+    question), "they" words of two letters are left out: Finnish "he" is English "he", the
+    partner in "I went out, he had 45 left"."""
     count = count_words()
+    shortest = 1 if lang else THEY_SHORTEST
     return (
         re.compile(rf"(?:^| )({any_phrase('we', lang=lang)})(?= |$)"),
-        re.compile(rf"(?:^| )({any_phrase('they', lang=lang)})(?= |$)"),
+        re.compile(rf"(?:^| )({any_phrase('they', lang=lang, shortest=shortest)})(?= |$)"),
         re.compile(rf"(?:^| )({any_phrase('team', lang=lang)} ({count}))(?= |$)"),
     )
 

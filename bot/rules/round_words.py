@@ -32,16 +32,17 @@ def phrase(text: str) -> str:
     return out.rstrip(" ")
 
 
-def any_phrase(*fields: str, lang: str | None = None) -> str:
+def any_phrase(*fields: str, lang: str | None = None, shortest: int = 1) -> str:
     """Every language's (or ``lang``'s) phrases of the ``round`` fields (or ``colours.red``),
-    longest first."""
+    longest first; ``shortest``: leave out shorter phrases."""
     phrases: set[str] = set()
     for code, lexicon in vocabulary().lexicons.items():
         if lang is not None and code != lang:
             continue
         for name in fields:
             section = lexicon.colours if name == "red" else lexicon.round
-            phrases.update(phrase(p) for p in getattr(section, name))
+            words = getattr(section, name)
+            phrases.update(phrase(p) for p in words if len(p) >= shortest)
     return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
 
 

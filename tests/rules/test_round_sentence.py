@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules.round_talk import Seating, read_round
+from bot.rules.round_talk import Seating, describe_round, read_round
 from bot.scoring.round import SideRound, WentOut
 
 
@@ -231,3 +231,14 @@ def test_numbers_in_words_stop_at_a_comma_and_inflected_counts_read(
     reading = read_round(text, Seating(sides=1, lang=lang))
     assert reading.sure, reading.unsure
     assert reading.sides[0].round == ours
+
+
+def test_a_rules_question_keeps_he_on_the_askers_side() -> None:
+    """Without a language, Finnish "he" (they) is not read as a side: in English it is the
+    partner, whose hand counts against the asker's side."""
+    side = describe_round("380 on the table, one clean canasta, i went out, he had 45 left")
+    assert side == _side(380, 1, out="normal", hand=45)
+    said = read_round(
+        "me 300 pöydässä, mentiin ulos, yksi puhdas; he 100, kädessä 20", Seating(lang="fi")
+    )
+    assert [s.round.hand_points for s in said.sides] == [0, 20]
