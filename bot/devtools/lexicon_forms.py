@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from bot.rules.text import fold
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import FORMS_FILE, LANGUAGES, Lexicon, lexicon_hash, load_vocabulary
 
@@ -51,7 +52,11 @@ def forms_for(lexicon: Lexicon) -> dict[str, str]:
             and len(form) >= MIN_FORM
         ):
             forms[form.lower()] = word
-    return dict(sorted(forms.items()))
+    # the dictionary also holds forms with their umlauts dropped, sometimes under another
+    # lemma ("yhdella" under "yksitoista" beside "yhdellä" under "yksi"): such a spelling
+    # means what the form it is folded from means, so it is left to the reader's folding
+    folded = {fold(form): word for form, word in forms.items() if fold(form) != form}
+    return {form: word for form, word in sorted(forms.items()) if folded.get(form, word) == word}
 
 
 def main() -> int:

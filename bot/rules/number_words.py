@@ -93,9 +93,17 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
     return best
 
 
+_PAUSE = re.compile(r"([,;:.!?]+)")
+"""Punctuation ends a number said in words: "four hundred and twenty, one clean" is 420."""
+
+
 def spell_digits(text: str) -> str:
     """``text`` with every number of ``KEEP_BELOW`` or more said in
     words written in digits; everything else is left as it is."""
+    return "".join(_spell_clause(part) for part in _PAUSE.split(text))
+
+
+def _spell_clause(text: str) -> str:
     matches = list(_WORD.finditer(text))
     words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []

@@ -12,6 +12,14 @@ matched on folded text (``text.fold``) in which numbers said in words are digits
 the words around it ("380 on the table", "pöydässä 350", "satt med 45", "70 tilbage på
 hånden"); the words right after it win over the words before ("we had 300 melded"). A number
 the reader cannot place is reported back, and the answer asks instead of guessing.
+
+One reader serves two commands. ``read_round`` reads a whole round said aloud for ``/round
+say`` ("vi meldte 420, en ren og en uren, gikk ut; de andre 240, 25 igjen"): the sentence is cut
+where it names another side (we/they words, "team 2", the game's side and player names: see
+``Seating``), each side's words are read as above, and everything it cannot place (a number no
+word explains, a side not mentioned, a canasta without its kind, "out" without its verb) comes
+back in ``RoundReading.unsure`` with the words it refers to. ``/rules`` reads the asking side's
+part of the same cut (``describe_round``), so what "they" did never lands on the asker's side.
 """
 
 from __future__ import annotations
@@ -20,50 +28,30 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.number_words import spell_digits
-from bot.rules.text import fold, normalise, tokens
+from bot.rules.round_sides import Seating, segments, side_words, unsure_sides
+from bot.rules.round_words import (
+    GAP,
+    Unsure,
+    any_phrase,
+    count_of,
+    count_words,
+    index_at,
+    words_of,
+)
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown
 from bot.scoring.vocabulary import vocabulary
 
-MAX_COUNT = 10
-"""Counts of canastas or red threes said in words go no higher."""
-
-
-def _phrase(text: str) -> str:
-    """One lexicon phrase as a regex over tokens: "word*" takes any ending, "~" is one
-    optional word, an apostrophe splits like the question's own words do ("what's")."""
-    out = ""
-    for raw in fold(normalise(text)).split():
-        if raw == "~":
-            out += r"(?:\w+ )?"
-            continue
-        word = re.escape(" ".join(tokens(raw.rstrip("*"))))
-        out += word + (r"\w* " if raw.endswith("*") else " ")
-    return out.rstrip(" ")
-
-
-def _any(*fields: str) -> str:
-    """Every language's phrases of the ``round`` fields (or ``colours.red``), longest first."""
-    phrases: set[str] = set()
-    for lexicon in vocabulary().lexicons.values():
-        for name in fields:
-            section = lexicon.colours if name == "red" else lexicon.round
-            phrases.update(_phrase(p) for p in getattr(section, name))
-    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
-
-
-@functools.cache
-def _counts() -> dict[str, int]:
-    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
-    and the words that mean one before a noun ("a", "en", "yhden")."""
-    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
-    for word, value in vocabulary().number_words.items():
-        if value <= MAX_COUNT:
-            out.setdefault(fold(word), value)
-    for word in vocabulary().words("one"):
-        out.setdefault(fold(word), 1)
-    return out
+__all__ = [
+    "RoundAnswer",
+    "RoundReading",
+    "Seating",
+    "SideReading",
+    "Unsure",
+    "describe_round",
+    "read_round",
+    "round_answer",
+]
 
 
 @dataclass(frozen=True)
@@ -72,7 +60,6 @@ class _Patterns:
     red_threes: re.Pattern[str]
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
-    they: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
@@ -81,32 +68,65 @@ class _Patterns:
     result: re.Pattern[str]
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
+    no_meld: re.Pattern[str]
+    canasta: re.Pattern[str]
+    red: re.Pattern[str]
+    none: re.Pattern[str]
+    score_before: re.Pattern[str]
+    score_after: re.Pattern[str]
+    minus: re.Pattern[str]
+    one_red: re.Pattern[str]
+    out: re.Pattern[str]
+    out_phrases: re.Pattern[str]
+    bare_kind: re.Pattern[str]
+    """ "clean canasta" with no count before it: one, as the singular says."""
+
+
+SINGULAR = ("canasta", "kanasta")
+"""The word canasta in the singular, the same in all four languages (folded)."""
 
 
 @functools.cache
 def _patterns() -> _Patterns:
     """The lexicon's phrases compiled once, on the first round question."""
-    count = "|".join(sorted(map(re.escape, _counts()), key=len, reverse=True))
-    filler = _any("filler")
+    count = count_words()
+    filler = any_phrase("filler")
+    none = any_phrase("none")
+    natural, mixed = any_phrase("natural"), any_phrase("mixed")
     return _Patterns(
-        canastas=re.compile(
-            rf"(?:^| )({count}) (?:\w+ )?(?:({_any('natural')})|({_any('mixed')}))(?= |$)"
+        canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
+        red_threes=re.compile(
+            rf"(?:^| )({count}|{none}) {any_phrase('red')}(?: {any_phrase('three')})?(?= |$)"
+            rf"(?! {any_phrase('canasta')})"
         ),
-        red_threes=re.compile(rf"(?:^| )({count}) {_any('red')} {_any('three')}(?= |$)"),
-        went_out=re.compile(rf"(?:^| ){_any('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){_any('negation')}(?= |$)"),
-        they=re.compile(rf"(?:^| ){_any('they')}$"),
-        concealed=re.compile(rf"(?:^| ){_any('concealed')}(?= |$)"),
-        hand_after=re.compile(rf"^(?:{filler} )*{_any('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){_any('hand_before')}(?: {filler})*$"),
-        table_after=re.compile(rf"^(?:{filler} )*{_any('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){_any('table_before')}(?: {filler})*$"),
-        result=re.compile(rf"(?:^| ){_any('result')}(?= |$)"),
+        went_out=re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){any_phrase('negation')}(?= |$)"),
+        concealed=re.compile(rf"(?:^| ){any_phrase('concealed')}(?= |$)"),
+        hand_after=re.compile(rf"^(?:{filler} )*{any_phrase('hand_after')}(?= |$)"),
+        hand_before=re.compile(rf"(?:^| ){any_phrase('hand_before')}(?: {filler})*$"),
+        table_after=re.compile(rf"^(?:{filler} )*{any_phrase('table_after')}(?= |$)"),
+        table_before=re.compile(rf"(?:^| ){any_phrase('table_before')}(?: {filler})*$"),
+        result=re.compile(rf"(?:^| ){any_phrase('result')}(?= |$)"),
         bonus=re.compile(
             rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
-            rf"(?:[ck]anast\w*|{_any('natural', 'mixed', 'three', 'went_out', 'concealed')})"
+            rf"(?:[ck]anast\w*|{any_phrase('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
+        no_meld=re.compile(rf"(?:^| ){any_phrase('no_meld')}(?= |$)"),
+        canasta=re.compile(rf"(?:^| )({any_phrase('canasta')})(?= |$)"),
+        red=re.compile(rf"(?:^| )({any_phrase('red')})(?= |$)"),
+        none=re.compile(rf"^{none}$"),
+        score_before=re.compile(rf"(?:^| ){any_phrase('score')}$"),
+        score_after=re.compile(rf"^(?:{filler} )*{any_phrase('score')}(?= |$)"),
+        out=re.compile(rf"(?:^| )({any_phrase('out')})(?= |$)"),
+        out_phrases=re.compile(
+            rf"(?:^| )({any_phrase('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
+        ),
+        one_red=re.compile(rf"(?:^| )({any_phrase('one_red_three')})(?= |$)"),
+        minus=re.compile(
+            "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
+        ),
+        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})) (?:{'|'.join(SINGULAR)})(?= |$)"),
     )
 
 
@@ -126,6 +146,256 @@ ned kort for 290"."""
 SMALLEST_UNPLACED = 15
 """A number from here up that the reader cannot place, in a round it does read, is reported
 back: the round would be wrong without it. Smaller ones are counts ("2 red threes")."""
+LEAD_WORDS = 2
+"""A number this many words (or fewer) after a side's name ("they had 240", "our team had
+420"), with no word saying what it is, is that side's table points: "vi meldte 420 ...; de
+andre 240 ..." says 240 the way it said 420."""
+
+
+@dataclass(frozen=True)
+class _Numbers:
+    table: int | None
+    hand: int
+    unplaced: list[tuple[int, int]]
+    """(value, word index) of numbers that are neither the table's points nor a hand."""
+
+
+def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> bool:
+    """A number said as a result or a total ("we scored 1250", "1250 i alt") or with a minus
+    ("they had minus 35") is no table points: only a hand word could place it."""
+    before = " ".join(words[max(0, i - 2) : i])
+    if found.score_before.search(before) or found.score_after.match(after):
+        return True
+    return i > 0 and found.minus.match(words[i - 1]) is not None
+
+
+def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
+    """The table's points, the cards left in hand (every hand named, summed) and the numbers
+    that are neither. The words after a number win: "we had 300 melded" is the table."""
+    table: int | None = None
+    hand = 0
+    unplaced: list[tuple[int, int]] = []
+    found = _patterns()
+    for i, word in enumerate(words):
+        if not word.isdecimal():
+            continue
+        value = int(word)
+        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
+        table_after = found.table_after.match(after) is not None
+        hand_after = found.hand_after.match(after) is not None
+        lead = any(0 <= i - start <= LEAD_WORDS for start in leads)
+        if value % SCORE_STEP:
+            unplaced.append((value, i))
+        elif hand_after and not table_after:
+            hand += value
+        elif table is None and table_after:
+            table = value
+        elif _result_or_minus(found, words, i, after):
+            unplaced.append((value, i))
+        elif table is None and lead and not found.bonus.search(after):
+            table = value  # not "500 for en ren canasta": a bonus said again
+        elif found.hand_before.search(before):
+            hand += value
+        elif table is None and found.table_before.search(before):
+            table = value
+        elif not found.bonus.search(after):
+            unplaced.append((value, i))
+    return _Numbers(table, hand, unplaced)
+
+
+@dataclass(frozen=True)
+class _Part:
+    side: SideRound
+    table_said: bool
+    unsure: tuple[Unsure, ...]
+    unplaced: tuple[int, ...]
+
+
+def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
+    """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
+    found = _patterns()
+    natural = mixed = red = 0
+    covered: set[int] = set()
+    for match in found.canastas.finditer(joined):
+        if match[2]:
+            natural += count_of(match[1])
+        else:
+            mixed += count_of(match[1])
+        end = index_at(joined, match.end())
+        covered.update(range(index_at(joined, match.start(1)), end + 2))
+    for match in found.bare_kind.finditer(joined):
+        first = index_at(joined, match.start(1) if match[1] else match.start(2))
+        if first in covered:
+            continue
+        natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
+        covered.update((first, first + 1))
+    _cover_total(joined, natural + mixed, covered)
+    for match in found.red_threes.finditer(joined):
+        red += count_of(match[1])
+        covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
+    for match in found.one_red.finditer(joined):
+        first = index_at(joined, match.start(1))
+        if first not in covered:
+            red += 1
+            covered.update((first, first + 1))
+    return natural, mixed, red, covered
+
+
+def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
+    """ "two canastas, one natural and one mixed": a count of canastas said before their
+    kinds is no doubt when the kinds add up to it."""
+    words = joined.split()
+    for match in _patterns().canasta.finditer(joined):
+        at = index_at(joined, match.start(1))
+        if at and at not in covered and canastas and count_of(words[at - 1]) == canastas:
+            covered.update((at - 1, at))
+
+
+def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
+    """Canastas or red threes named without a count the reader can read ("two canastas",
+    "red threes: two"): named as unsure, once (the words around them are then covered)."""
+    found = _patterns()
+    words = joined.split()
+    out: list[Unsure] = []
+    for what, pattern in (("canasta", found.canasta), ("red", found.red)):
+        for match in pattern.finditer(joined):
+            at = index_at(joined, match.start(1))
+            if at in covered or (at and found.none.match(words[at - 1])):
+                continue
+            near = range(max(0, at - 2), at + 2)
+            covered.update((at - 1, at))  # the count said with it is asked about here
+            out.append(
+                Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
+            )
+    return out
+
+
+def _lone_out(joined: str, side: int | None) -> list[Unsure]:
+    """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
+    said as the lexicon says it, so it is asked about rather than dropped."""
+    found = _patterns()
+    inside: set[int] = set()
+    for match in found.out_phrases.finditer(joined):
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+        inside.update(range(first, last + 1))
+    words = joined.split()
+    out = []
+    for match in found.out.finditer(joined):
+        at = index_at(joined, match.start(1))
+        negated = found.negation.search(" ".join(words[max(0, at - 2) : at]))
+        if at not in inside and not negated:  # "didn't go out": not going out, as by default
+            near = words[max(0, at - 2) : at + 2]
+            out.append(Unsure("went_out", " ".join(w for w in near if w != GAP), side))
+    return out
+
+
+def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Part:
+    """One side's words read into its round; whatever cannot be placed is named."""
+    joined = " ".join(words)
+    found = _patterns()
+    numbers = _numbers(words, leads)
+    natural, mixed, red, covered = _kinds(joined)
+    unsure = _loose_words(joined, covered, side) + _lone_out(joined, side)
+    table, table_said = numbers.table, numbers.table is not None
+    if table is None and found.no_meld.search(joined):
+        table, table_said = 0, True
+    went_out = WentOut.NO
+    if any(not _negated(found, joined, m) for m in found.went_out.finditer(joined)):
+        went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
+    unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
+    unplaced += [
+        (value, i)
+        for i, word in enumerate(words)
+        if not word.isdecimal() and (value := count_of(word)) > 1 and i not in covered
+    ]
+    for _, i in unplaced:
+        near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
+        unsure.append(Unsure("number", near, side))
+    part = SideRound(
+        meld_points=table or 0,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=went_out,
+        hand_points=numbers.hand,
+    )
+    placed = tuple(v for v, i in unplaced if words[i].isdecimal())
+    return _Part(part, table_said, tuple(unsure), placed)
+
+
+@dataclass(frozen=True)
+class SideReading:
+    """One side's round as the sentence says it; ``said``: the sentence mentions the side."""
+
+    round: SideRound
+    said: bool
+
+
+@dataclass(frozen=True)
+class RoundReading:
+    """Every side's round read from one sentence, and what it could not place. A reading
+    with anything unsure is not to be recorded as it stands."""
+
+    sides: tuple[SideReading, ...]
+    unsure: tuple[Unsure, ...]
+
+    @property
+    def sure(self) -> bool:
+        return not self.unsure
+
+
+def read_round(text: str, seating: Seating) -> RoundReading:
+    """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
+    ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
+    word explains, a side's table points not said, a canasta without its kind are returned in
+    ``unsure`` with the words they refer to."""
+    parts = segments(words_of(text), seating)
+    unsure = unsure_sides(parts, seating)
+    sides: list[SideReading] = []
+    for side in range(seating.sides):
+        words, leads = side_words(parts, side)
+        if not words:
+            names = seating.names[side] if side < len(seating.names) else ()
+            unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
+            sides.append(SideReading(SideRound(), said=False))
+            continue
+        part = _read_part(words, leads, side)
+        unsure += part.unsure
+        if not part.table_said:
+            unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
+        sides.append(SideReading(part.side, said=True))
+    if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
+        unsure.append(Unsure("went_out", ""))
+    return RoundReading(tuple(sides), tuple(unsure))
+
+
+def describe_round(question: str) -> SideRound | None:
+    """The side's round as the question describes it, or None when it describes none."""
+    described = _describe(question)
+    return described[0] if described else None
+
+
+def _describe(question: str) -> tuple[SideRound, list[int]] | None:
+    """The asking side's part of the question (what "they" did is left out), read like one
+    side of ``read_round``; None without the table's points or without the round's end (a
+    hand or going out) or a question for the total."""
+    seating = Seating()
+    words, leads = side_words(segments(words_of(question), seating), 0)
+    if not words:
+        return None
+    part = _read_part(words, leads, 0)
+    if not part.table_said:
+        return None
+    side = part.side
+    found = _patterns()
+    joined = " ".join(words)
+    ended = side.hand_points or side.went_out is not WentOut.NO
+    counted = side.natural_canastas or side.mixed_canastas or side.red_threes
+    if not (ended or (counted and found.result.search(joined))):
+        return None
+    unplaced = [v for v in part.unplaced if v >= SMALLEST_UNPLACED and not v % SCORE_STEP]
+    return side, unplaced
 
 
 @dataclass(frozen=True)
@@ -137,83 +407,6 @@ class RoundAnswer:
     parts: tuple[tuple[str, int], ...]
     net: int
     unplaced: tuple[int, ...] = ()
-
-
-def _numbers(words: list[str]) -> tuple[int | None, int, list[int]]:
-    """(the table's points, the cards left in hand: every hand named, summed, the numbers
-    that are neither). The words after a number win: "we had 300 melded" is the table."""
-    table: int | None = None
-    hand = 0
-    unplaced: list[int] = []
-    found = _patterns()
-    for i, word in enumerate(words):
-        if not word.isdecimal():
-            continue
-        value = int(word)
-        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
-        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
-        table_after = found.table_after.match(after) is not None
-        hand_after = found.hand_after.match(after) is not None
-        if value % SCORE_STEP:
-            continue
-        if hand_after and not table_after:
-            hand += value
-        elif table is None and table_after:
-            table = value
-        elif found.hand_before.search(before):
-            hand += value
-        elif table is None and found.table_before.search(before):
-            table = value
-        elif value >= SMALLEST_UNPLACED and not found.bonus.search(after):
-            unplaced.append(value)
-    return table, hand, unplaced
-
-
-def _words(question: str) -> list[str]:
-    return tokens(fold(spell_digits(normalise(question))))
-
-
-def describe_round(question: str) -> SideRound | None:
-    """The side's round as the question describes it, or None when it describes none."""
-    described = _describe(question)
-    return described[0] if described else None
-
-
-def _describe(question: str) -> tuple[SideRound, list[int]] | None:
-    words = _words(question)
-    joined = " ".join(words)
-    table, hand, unplaced = _numbers(words)
-    if table is None:
-        return None
-    found = _patterns()
-    counts = _counts()
-    natural = mixed = 0
-    for match in found.canastas.finditer(joined):
-        if match[2]:
-            natural += counts[match[1]]
-        else:
-            mixed += counts[match[1]]
-    red = sum(counts[m[1]] for m in found.red_threes.finditer(joined))
-    went_out = WentOut.NO
-    ours = [
-        m
-        for m in found.went_out.finditer(joined)
-        if not found.they.search(joined[: m.start()]) and not _negated(found, joined, m)
-    ]
-    if ours:
-        went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
-    ended = hand or went_out is not WentOut.NO
-    if not (ended or ((natural or mixed or red) and found.result.search(joined))):
-        return None
-    side = SideRound(
-        meld_points=table,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=went_out,
-        hand_points=hand,
-    )
-    return side, unplaced
 
 
 def round_answer(question: str, variant: Variant) -> RoundAnswer | None:

@@ -90,6 +90,22 @@ class RoundWords(_Strict):
     table_before: Words
     filler: Words
     result: Words
+    no_meld: Words
+    """ "we never melded", "fikk ikke meldt noe": the side's table points are said to be 0."""
+    we: Words
+    """The speaker's own side in a sentence about every side: "we", "vi", "me", "our"."""
+    team: Words
+    """A side called by its number: "team 2", "lag 1", "hold 2", "joukkue 1"."""
+    canasta: Words
+    """The word canasta itself: a canasta said without its kind is named as unsure."""
+    none: Words
+    """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
+    score: Words
+    one_red_three: Words
+    out: Words
+    """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
+    """A red three in the singular with no count ("punainen kolmonen"): one."""
+    """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 
 
 class AskWords(_Strict):

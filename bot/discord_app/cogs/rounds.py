@@ -26,6 +26,7 @@ from bot.discord_app.views.common import (
     render_text_error,
 )
 from bot.discord_app.views.round_form import RoundForm
+from bot.discord_app.views.round_say import SayButton, say_round
 from bot.games import (
     active_game,
     adjust_score,
@@ -401,6 +402,15 @@ class RoundsCog(
         await send(interaction, **hand_reply(lang, outcome, game, variant))
 
     @app_commands.command(
+        name="say", description="Say the round in one sentence; confirm what was read"
+    )
+    @app_commands.describe(
+        text="e.g. we melded 420, one clean and one dirty, went out; they 240, 25 left"
+    )
+    async def say(self, interaction: discord.Interaction, text: str) -> None:
+        await say_round(interaction, text)
+
+    @app_commands.command(
         name="form",
         description="Open a form with one line per side",
         extras={ANSWERS_ITSELF: True},
@@ -567,3 +577,4 @@ def hand_reply(lang: str, outcome: HandOutcome, game: GameInfo, variant: Variant
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(RoundsCog(bot))
+    bot.add_dynamic_items(SayButton)

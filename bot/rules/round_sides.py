@@ -1,0 +1,147 @@
+"""A sentence about a whole round cut into each side's words: where it says "we", "they",
+"team 2", or a side's or player's name, the words that follow are that side's.
+
+Why a cut and not a guess: a round said aloud runs both sides together ("vi meldte 420 ...; de
+andre 240 ..."), and a number read for the wrong side is a wrong score. Words that name no side
+the reader can tell (a "they" at a table of three, "we" said by someone on no side) are
+returned as unsure rather than given to anyone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from bot.rules.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
+from bot.rules.text import fold, normalise, tokens
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who is who in a sentence about a whole round: how many sides, the speaker's side
+    ("we", 0-based, None when unknown), the names each side is called by (side names, player
+    names), and the language whose pronouns split the sentence (None: every language)."""
+
+    sides: int = 2
+    speaker: int | None = 0
+    names: tuple[tuple[str, ...], ...] = ()
+    lang: str | None = None
+
+
+WE, THEY, NO_SIDE = -1, -2, -3
+THEY_SHORTEST = 3
+
+
+@functools.cache
+def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """("we" words, "they" words, "team N") of ``lang``. Without a language (a ``/rules``
+    question), "they" words of two letters are left out: Finnish "he" is English "he", the
+    partner in "I went out, he had 45 left"."""
+    count = count_words()
+    shortest = 1 if lang else THEY_SHORTEST
+    return (
+        re.compile(rf"(?:^| )({any_phrase('we', lang=lang)})(?= |$)"),
+        re.compile(rf"(?:^| )({any_phrase('they', lang=lang, shortest=shortest)})(?= |$)"),
+        re.compile(rf"(?:^| )({any_phrase('team', lang=lang)} ({count}))(?= |$)"),
+    )
+
+
+NAME_ENDING = (4, 5)
+"""A name of at least 4 letters may take an ending of up to 5 ("Annalla", "Pers"); a shorter
+name is only itself ("Di" is no part of "dirty")."""
+
+
+def _name_pattern(name: str) -> re.Pattern[str] | None:
+    words = tokens(fold(normalise(name)))
+    if not words:
+        return None
+    ending = rf"\w{{0,{NAME_ENDING[1]}}}" if len(words[-1]) >= NAME_ENDING[0] else ""
+    return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + ending + r")(?= |$)")
+
+
+def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
+    """(first word, word after, side key) of every word that says whose part follows: a side
+    index, ``WE``, ``THEY`` or ``NO_SIDE`` (a team number the game does not have)."""
+    we, they, team = _side_patterns(seating.lang)
+    found: list[tuple[int, int, int]] = []
+    for side, names in enumerate(seating.names):
+        for name in names:
+            pattern = _name_pattern(name)
+            if pattern is not None:
+                found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
+    for match in team.finditer(joined):
+        number = count_of(match[2])
+        key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
+        found.append((match.start(1), match.end(1), key))
+    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
+    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined)]
+    chosen: list[tuple[int, int, int]] = []
+    for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
+        if chosen and start < chosen[-1][1]:
+            continue
+        chosen.append((start, end, key))
+    return [(index_at(joined, s), index_at(joined, e) + 1, k) for s, e, k in chosen]
+
+
+def _resolve(key: int, seating: Seating) -> int | None:
+    if key >= 0:
+        return key
+    if key == WE:
+        return seating.speaker
+    if key == THEY and seating.speaker is not None and seating.sides == 2:
+        return 1 - seating.speaker
+    return None
+
+
+@dataclass(frozen=True)
+class Segment:
+    side: int | None
+    words: list[str]
+    lead: int
+    """Index of the first word after the side's name (0 for the words before any name: a
+    bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
+
+
+def segments(words: list[str], seating: Seating) -> list[Segment]:
+    """The sentence cut where it starts talking about another side. The words before the
+    first side named are the speaker's ("420 melded, went out; they ...") when what follows is
+    "we" or "they", or when nothing names a side at all. A side's name stays in its part (a
+    pronoun disturbs no phrase), except "team 2", whose number is no points."""
+    joined = " ".join(words)
+    marks = _marks(joined, seating)
+    out: list[Segment] = []
+    first = marks[0][0] if marks else len(words)
+    if first:
+        lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
+        out.append(Segment(lead_side, words[:first], 0))
+    for n, (start, end, key) in enumerate(marks):
+        stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
+        team = end - start > 1 and words[end - 1] in counts() and key not in (WE, THEY)
+        kept = words[end:stop] if team else words[start:stop]
+        out.append(Segment(_resolve(key, seating), kept, 0 if team else end - start))
+    return out
+
+
+def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset[int]]:
+    """A side's parts joined (``GAP`` between parts said apart) and where each name ends."""
+    words: list[str] = []
+    leads: set[int] = set()
+    previous: int | None = None
+    for n, segment in enumerate(segments):
+        if segment.side != side:
+            continue
+        if words and previous != n - 1:
+            words.append(GAP)
+        leads.add(len(words) + segment.lead)
+        words += segment.words
+        previous = n
+    return words, frozenset(leads)
+
+
+def unsure_sides(segments: list[Segment], seating: Seating) -> list[Unsure]:
+    out = []
+    for segment in segments:
+        if segment.side is None and any(w.isdecimal() for w in segment.words):
+            out.append(Unsure("side", " ".join(segment.words)))
+    return out

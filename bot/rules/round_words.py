@@ -1,0 +1,110 @@
+"""The round reader's words: the lexicon's round phrases as regexes, count words, and a
+sentence cut into folded words with a gap between clauses.
+
+Shared by the reader of one side's words (``round_talk``) and the cut into sides
+(``round_sides``); every word comes from ``rules_data/lexicon/<lang>.toml``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from bot.rules.number_words import spell_digits
+from bot.rules.text import fold, normalise, tokens
+from bot.scoring.vocabulary import vocabulary
+
+MAX_COUNT = 10
+"""Counts of canastas or red threes said in words go no higher."""
+
+
+def phrase(text: str) -> str:
+    """One lexicon phrase as a regex over tokens: "word*" takes any ending, "~" is one
+    optional word, an apostrophe splits like the question's own words do ("what's")."""
+    out = ""
+    for raw in fold(normalise(text)).split():
+        if raw == "~":
+            out += r"(?:\w+ )?"
+            continue
+        word = re.escape(" ".join(tokens(raw.rstrip("*"))))
+        out += word + (r"\w* " if raw.endswith("*") else " ")
+    return out.rstrip(" ")
+
+
+def any_phrase(*fields: str, lang: str | None = None, shortest: int = 1) -> str:
+    """Every language's (or ``lang``'s) phrases of the ``round`` fields (or ``colours.red``),
+    longest first; ``shortest``: leave out shorter phrases."""
+    phrases: set[str] = set()
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
+        for name in fields:
+            section = lexicon.colours if name == "red" else lexicon.round
+            words = getattr(section, name)
+            phrases.update(phrase(p) for p in words if len(p) >= shortest)
+    return "(?:" + "|".join(sorted(phrases, key=len, reverse=True)) + ")"
+
+
+@functools.cache
+def counts() -> dict[str, int]:
+    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
+    and the words that mean one before a noun ("a", "en", "yhden")."""
+    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
+    for word, value in vocabulary().number_words.items():
+        if value <= MAX_COUNT:
+            out.setdefault(fold(word), value)
+    for word in vocabulary().words("one"):
+        out.setdefault(fold(word), 1)
+    return out
+
+
+@functools.cache
+def count_words() -> str:
+    return "|".join(sorted(map(re.escape, counts()), key=len, reverse=True))
+
+
+GAP = "|"
+"""Between two parts of one side said apart: no phrase reaches across it."""
+
+
+@dataclass(frozen=True)
+class Unsure:
+    """Something said that the reader could not place, so it asks instead of guessing.
+
+    ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
+    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "canasta"
+    (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
+    than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
+    """
+
+    what: str
+    words: str
+    side: int | None = None
+
+
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
+"""A number written with a thousands separator ("1,200", "1.200"): one number."""
+_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
+"""Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
+
+
+def words_of(question: str) -> list[str]:
+    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses."""
+    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
+    out: list[str] = []
+    for clause in _CLAUSE.split(text):
+        words = tokens(clause)
+        if words and out:
+            out.append(GAP)
+        out += words
+    return out
+
+
+def index_at(joined: str, char: int) -> int:
+    """The word index of the word starting at ``char`` of the space-joined words."""
+    return joined.count(" ", 0, char)
+
+
+def count_of(word: str) -> int:
+    return counts().get(word, 0)

@@ -1,0 +1,281 @@
+"""/round say end to end in every locale: a game scored only with sentences (the totals match
+/game sheet), an unsure sentence (no Confirm, nothing stored), Cancel (nothing stored), the same
+permission refusal as /round add, and one round however often Confirm is pressed."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
+from bot.i18n import translate
+from bot.scoring import SideRound, load_variant, score_round
+from bot.scoring.round import WentOut
+from tests.e2e.harness import BotProcess, guild_with_members, running_bot
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
+_numbers = itertools.count(1)
+OUT, CONCEALED = WentOut.NORMAL, WentOut.CONCEALED
+
+
+def _side(
+    meld: int,
+    natural: int = 0,
+    mixed: int = 0,
+    red: int = 0,
+    out: WentOut = WentOut.NO,
+    hand: int = 0,
+) -> SideRound:
+    return SideRound(
+        meld_points=meld,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=out,
+        hand_points=hand,
+    )
+
+
+# (sentence, what it says for Us, what it says for Them); the speaker (alice) plays for Us
+GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
+    "en": [
+        (
+            "we melded 420, one clean and one dirty canasta, two red threes, went out;"
+            " they 240, one dirty, 25 left",
+            _side(420, 1, 1, 2, OUT),
+            _side(240, mixed=1, hand=25),
+        ),
+        (
+            "they melded 500, two clean canastas, went out; we had 150 on the table and 60 left",
+            _side(150, hand=60),
+            _side(500, 2, out=OUT),
+        ),
+        (
+            "we 300, one dirty, one red three, 30 left; they 350 melded, one clean,"
+            " went out concealed",
+            _side(300, mixed=1, red=1, hand=30),
+            _side(350, 1, out=CONCEALED),
+        ),
+    ],
+    "no": [
+        (
+            "vi meldte 420, en ren og en uren, to røde treere, gikk ut; de andre 240, en uren,"
+            " 25 igjen",
+            _side(420, 1, 1, 2, OUT),
+            _side(240, mixed=1, hand=25),
+        ),
+        (
+            "de andre meldte 300, en ren canasta, gikk ut; vi 200 på bordet, 45 igjen",
+            _side(200, hand=45),
+            _side(300, 1, out=OUT),
+        ),
+    ],
+    "da": [
+        (
+            "vi meldte 330, en ren og en blandet canasta, tre røde treere, gik ud; de andre 250"
+            " på bordet, 35 tilbage på hånden",
+            _side(330, 1, 1, 3, OUT),
+            _side(250, hand=35),
+        ),
+        (
+            "de andre meldte 400, to rene canastaer, gik ud; vi havde 180 på bordet og 20 på"
+            " hånden",
+            _side(180, hand=20),
+            _side(400, 2, out=OUT),
+        ),
+    ],
+    "fi": [
+        (
+            "me laskettiin 400, yksi puhdas kanasta, kaksi punaista kolmosta, mentiin ulos;"
+            " ne 200 pöydässä, kädessä 35",
+            _side(400, 1, red=2, out=OUT),
+            _side(200, hand=35),
+        ),
+        (
+            "ne laski 350 pöytään, yksi puhdas ja yksi likainen kanasta, meni ulos; meillä 150"
+            " pöydässä ja 40 kädessä",
+            _side(150, hand=40),
+            _side(350, 1, 1, out=OUT),
+        ),
+    ],
+}
+UNSURE = {
+    "en": "we melded 420, two canastas, went out",
+    "no": "vi meldte 420, to canastaer, gikk ut",
+    "da": "vi meldte 420, to canastaer, gik ud",
+    "fi": "me laskettiin 420, kaksi kanastaa, mentiin ulos",
+}
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(
+        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
+    ) as server:
+        yield server
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def bot(
+    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[BotProcess]:
+    async with running_bot(fake, Path(tmp_path_factory.mktemp("saybot"))) as process:
+        yield process
+
+
+@pytest.fixture
+def channel(fake: FakeDiscord) -> FakeChannel:
+    return fake.guild.add_channel(f"say-{next(_numbers)}")
+
+
+def at(fake: FakeDiscord, name: str) -> str:
+    return f"<@{fake.user(name).id}>"
+
+
+async def run(
+    fake: FakeDiscord,
+    command: str,
+    options: dict | None = None,
+    *,
+    channel: FakeChannel,
+    user: str = "alice",
+    locale: str = "en-US",
+) -> SentMessage:
+    handle = await fake.slash(
+        command, options or {}, user=fake.user(user), channel=channel, locale=locale
+    )
+    return await handle.response()
+
+
+def text_of(message: SentMessage) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        for field in embed.get("fields", []):
+            parts += [field["name"], field["value"]]
+    return "\n".join(parts)
+
+
+async def _start(fake: FakeDiscord, channel: FakeChannel, locale: str) -> None:
+    sides = {
+        "side1": f"Us: {at(fake, 'alice')} {at(fake, 'carol')}",
+        "side2": f"Them: {at(fake, 'bob')} {at(fake, 'dave')}",
+    }
+    await run(fake, "game start", sides, channel=channel, locale=locale)
+
+
+async def _round_number(fake: FakeDiscord, channel: FakeChannel) -> int:
+    """The number the next round would get: recorded with /round add, then undone."""
+    added = await run(fake, "round add", {"side1": "100", "side2": "50"}, channel=channel)
+    await run(fake, "round undo", channel=channel)
+    title = added.embeds[0]["title"]
+    return int(title.split()[-1])
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_a_game_scored_with_sentences_matches_the_sheet(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    locale = LOCALES[lang]
+    variant = load_variant("classic")
+    await _start(fake, channel, locale)
+    totals = [0, 0]
+    for number, (sentence, us, them) in enumerate(GAMES[lang], start=1):
+        prompt = await run(fake, "round say", {"text": sentence}, channel=channel, locale=locale)
+        assert not prompt.ephemeral, prompt.content
+        results = score_round(variant, [us, them], totals)
+        for result in results:
+            assert f"{translate(lang, 'ui.net')}: {result.net}**" in prompt.content
+        assert translate(lang, "ui.say.unsure_head") not in prompt.content
+        confirm, _cancel = prompt.custom_ids
+        done = await (await fake.click(prompt, confirm, locale=locale)).response()
+        shown = text_of(done)
+        assert translate(lang, "ui.round.title", number=number) in shown
+        assert at(fake, "alice") in done.content  # who said it
+        assert not done.components
+        totals = [result.total for result in results]
+        for total in totals:
+            assert f"**{total}**" in shown
+    sheet = text_of(await run(fake, "game sheet", channel=channel, locale=locale))
+    last = sheet.splitlines()
+    row = next(line for line in last if line.strip().startswith(f"{len(GAMES[lang])} "))
+    assert row.split()[2::2] == [str(total) for total in totals]
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_an_unsure_sentence_offers_no_confirm_and_stores_nothing(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    reply = await run(fake, "round say", {"text": UNSURE[lang]}, channel=channel, locale=locale)
+    assert reply.ephemeral
+    assert not reply.components
+    assert translate(lang, "ui.say.unsure_head") in reply.content
+    assert translate(lang, "ui.say.unsure.missing", side="Them") in reply.content
+    assert "Us:" in reply.content  # the canasta without its kind, on our side
+    assert await _round_number(fake, channel) == 1
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_cancel_stores_nothing(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    sentence = GAMES[lang][0][0]
+    prompt = await run(fake, "round say", {"text": sentence}, channel=channel, locale=locale)
+    _confirm, cancel = prompt.custom_ids
+    cancelled = await (await fake.click(prompt, cancel, locale=locale)).response()
+    assert cancelled.content == translate(lang, "ui.say.cancelled")
+    assert not cancelled.components
+    assert await _round_number(fake, channel) == 1
+
+
+async def test_only_players_may_say_and_only_the_speaker_confirms_once(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    await _start(fake, channel, "da")
+    sentence = GAMES["en"][0][0]
+    refused = await run(fake, "round say", {"text": sentence}, channel=channel, user="eve")
+    assert refused.ephemeral
+    assert at(fake, "bob") in refused.content  # the same refusal as /round add names players
+    added = await run(
+        fake, "round add", {"side1": "100", "side2": "50"}, channel=channel, user="eve"
+    )
+    assert added.ephemeral
+    assert refused.content == added.content
+
+    prompt = await run(fake, "round say", {"text": sentence}, channel=channel)
+    confirm, _cancel = prompt.custom_ids
+    other = await (await fake.click(prompt, confirm, user=fake.user("bob"))).response()
+    assert other.ephemeral
+    assert at(fake, "alice") in other.content
+    # a double press: both clicks leave before the prompt loses its buttons
+    handles = await asyncio.gather(fake.click(prompt, confirm), fake.click(prompt, confirm))
+    for handle in handles:
+        answer = await handle.response()
+        assert translate("en", "ui.round.title", number=1) in text_of(answer)
+    assert await _round_number(fake, channel) == 2  # one round, not two
+
+
+async def test_a_prompt_from_before_a_restart_still_confirms(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """The reading lives in the buttons' custom ids: a restart between the sentence and the
+    press loses nothing. (Last in the module: it restarts the module's bot.)"""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    sentence = "we melded 400, one clean canasta, went out; they 100, 50 left"
+    prompt = await run(fake, "round say", {"text": sentence}, channel=channel)
+    await bot.stop()
+    await bot.start()
+    done = await (await fake.click(prompt, prompt.custom_ids[0])).response()
+    assert translate("en", "ui.round.title", number=1) in text_of(done)
+    assert "**1000**" in text_of(done)  # 400 + 500 + 100
