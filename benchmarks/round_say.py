@@ -40,7 +40,10 @@ FIELDS = (
 
 
 def seating(case: dict[str, Any]) -> Seating:
-    names = tuple(tuple(side) for side in case.get("names", []))
+    # a side's names: a list, or one string (the set's files give one name per side)
+    names = tuple(
+        (side,) if isinstance(side, str) else tuple(side) for side in case.get("names", [])
+    )
     sides = len(case["sides"]) if "sides" in case else max(len(names), 2)
     return Seating(sides=sides, speaker=case["speaker_side"] - 1, names=names, lang=case["lang"])
 
