@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord_app.game_embeds import round_embed, sheet_embed
 from bot.discord_app.language import t
 from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
+from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import (
     REFUSALS,
     Actor,
@@ -96,6 +97,7 @@ async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) 
         await refuse(interaction, lang, error)
         return
     assert outcome.game is not None
+    board_changed(interaction, outcome.game_id, lang=lang)
     game = outcome.game
     variant = game_variant(game.variant_id, game.house_rules)
     await send(interaction, embed=round_embed(lang, outcome, game, variant))
@@ -321,6 +323,7 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
+        board_changed(interaction, outcome.game_id, lang=lang)
         if outcome.round is not None:
             await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
             return
@@ -361,6 +364,7 @@ class RoundsCog(
         except REFUSALS as error:
             await refuse(interaction, actor.lang, error)
             return
+        board_changed(interaction, sheet.game.id, lang=actor.lang)
         variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
         title = t(actor.lang, "ui.undo.title", number=sheet.game.round_count + 1)
         await send(interaction, embed=sheet_embed(actor.lang, sheet, variant, title))
@@ -438,6 +442,7 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
+        board_changed(interaction, edited.game.id, lang=lang)
         title = t(lang, "ui.edit.title", number=number, side=edited.game.sides[index].name)
         await send(interaction, embed=sheet_embed(lang, edited, variant, title))
 

@@ -1,0 +1,108 @@
+"""What a game's live scoreboard shows, read in one short transaction, and where it is posted.
+
+Why a read of its own rather than the score sheet: the board is refreshed after every change to
+a game, and the sheet loads every round. The board needs only the game row (totals, round
+count, dealer, the board's message id), its sides and players, the last round (its nets) and
+which sides already entered the next round: a handful of indexed rows, the same cost at round
+600 as at round 1. The Discord layer reads it once per coalesced edit, never per command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.engine import Connection
+
+from bot.games.access import dealer_info, game_info, game_variant, side_scores
+from bot.games.recording import game_record
+from bot.games.results import DealerInfo, GameInfo, SideScore
+from bot.scoring import opening_minimum
+from bot.storage.engine import Database
+from bot.storage.models import Game, PendingEntry, Round
+
+_GAMES = Game.__table__
+_ROUNDS = Round.__table__
+_PENDING = PendingEntry.__table__
+
+_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("game_id"))
+_LAST_ROUND = select(_ROUNDS.c.number, _ROUNDS.c.results).where(
+    _ROUNDS.c.game_id == bindparam("game_id"), _ROUNDS.c.number == bindparam("number")
+)
+_PENDING_SIDES = (
+    select(_PENDING.c.side).where(_PENDING.c.game_id == bindparam("game_id")).order_by("side")
+)
+_SET_MESSAGE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .values(
+        scoreboard_message_id=bindparam("message_id"),
+        scoreboard_language=bindparam("language"),
+    )
+)
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """A game's standing as the live scoreboard shows it."""
+
+    game: GameInfo
+    last_number: int
+    """The last recorded round's number (0 before the first round)."""
+    last_results: tuple[SideScore, ...]
+    """That round's per-side nets and totals; empty before the first round."""
+    next_minimums: tuple[int, ...]
+    next_dealer: DealerInfo
+    entered_sides: tuple[int, ...]
+    """Sides (0-based) whose entry for the next round is in, waiting for the others."""
+    message_id: int | None
+    """The board's channel message, if one was posted."""
+    language: str | None
+    """The language the board was first posted in, if it was."""
+
+    @property
+    def missing_sides(self) -> tuple[int, ...]:
+        """Sides still to enter, once at least one side entered (else nothing is pending)."""
+        if not self.entered_sides:
+            return ()
+        return tuple(s.side for s in self.game.sides if s.side not in self.entered_sides)
+
+
+def board_in(connection: Connection, game_id: int) -> BoardState | None:
+    """The board of game ``game_id`` (any state), or None if the game is gone."""
+    row = connection.execute(_GAME, {"game_id": game_id}).one_or_none()
+    if row is None:
+        return None
+    game = game_record(connection, row)
+    variant = game_variant(game.variant_id, game.house_rules)
+    last = connection.execute(
+        _LAST_ROUND, {"game_id": game_id, "number": game.round_count}
+    ).one_or_none()
+    entered = tuple(connection.execute(_PENDING_SIDES, {"game_id": game_id}).scalars())
+    return BoardState(
+        game=game_info(game, variant),  # type: ignore[arg-type]
+        last_number=last.number if last is not None else 0,
+        last_results=side_scores(last.results) if last is not None else (),
+        next_minimums=tuple(opening_minimum(variant, t) for t in game.totals),
+        next_dealer=dealer_info(game, variant, game.round_count),  # type: ignore[arg-type]
+        entered_sides=entered if game.state == "active" else (),
+        message_id=game.scoreboard_message_id,
+        language=game.scoreboard_language,
+    )
+
+
+async def read_board(db: Database, game_id: int) -> BoardState | None:
+    """One read transaction: the board of game ``game_id``, or None if the game is gone."""
+    return await db.read_now(lambda connection: board_in(connection, game_id))
+
+
+async def set_board_message(db: Database, game_id: int, message_id: int, language: str) -> None:
+    """Remember the board's (new) channel message and its language: one UPDATE of one row."""
+
+    def work(connection: Connection) -> bool:
+        connection.execute(
+            _SET_MESSAGE, {"game_id": game_id, "message_id": message_id, "language": language}
+        )
+        return True
+
+    await db.write_now(work)
