@@ -118,6 +118,11 @@ class Coalescer(Generic[K, V]):
         """Keys with a refresh waiting or running."""
         return len(self._tasks)
 
+    async def settled(self) -> None:
+        """Until no refresh waits or runs (a refresh that ends may start one more)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks.values()))
+
     async def flush(self, timeout: float) -> None:  # noqa: ASYNC109
         """Run every waiting refresh now and wait up to ``timeout`` for them (shutdown)."""
         self._hurry.set()
