@@ -5,15 +5,19 @@ For whoever adds a command that changes a game: after the change is stored, call
     board_changed(interaction, game_id, lang=actor.lang)
 
 That is all. It returns at once (nothing is awaited, nothing can fail the command): the board is
-refreshed off the command's path, a moment later, by a task per game.
+refreshed off the command's path, a moment later, by a task per game. A command that holds the
+game's new standing anyway (recording a round) passes it as ``state=`` (see
+``bot.games.scoreboard.board_after_round``), which spares the refresh its read.
 
 Why coalesced: a burst of changes (a round, an undo, a correction, twenty rounds typed in a row)
 would otherwise be one message edit each, and Discord rate-limits edits per channel. A change
 starts a short wait; changes during the wait join it; when the game has been quiet for
 ``QUIET_SECONDS`` (or ``MAX_WAIT_SECONDS`` after the first change, so a long burst still shows
-progress) the state is read once (``bot.games.scoreboard.read_board``: a handful of rows,
-whatever the length of the game) and the message is edited once with it. Refreshes of one game
-never overlap: a change during an edit starts the next wait when the edit is done.
+progress) the message is edited once with the latest state. That state is the one the last
+recorded round brought along when every change of the wait was a round (the common case: no
+read at all), else it is read once (``bot.games.scoreboard.read_board``: a handful of rows,
+whatever the length of the game). Refreshes of one game never overlap: a change during an edit
+starts the next wait when the edit is done.
 
 Where the message lives: its id is stored on the game (``games.scoreboard_message_id``), so a
 restarted bot edits the same message. The first change of a game posts it (and pins it when the
@@ -28,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 import aiohttp
@@ -53,6 +57,7 @@ FLUSH_SECONDS = 3.0
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+_NOTHING: Any = object()
 
 
 class Coalescer(Generic[K, V]):
@@ -69,8 +74,11 @@ class Coalescer(Generic[K, V]):
         *,
         quiet: float = QUIET_SECONDS,
         max_wait: float = MAX_WAIT_SECONDS,
+        merge: Callable[[V, V], V] | None = None,
     ) -> None:
         self.work = work
+        self.merge = merge
+        """How a poke's value joins the one waiting (default: it replaces it)."""
         self.quiet, self.max_wait = quiet, max_wait
         self._latest: dict[K, V] = {}
         self._last_poke: dict[K, float] = {}
@@ -78,7 +86,10 @@ class Coalescer(Generic[K, V]):
         self._hurry = asyncio.Event()
 
     def poke(self, key: K, value: V) -> None:
-        """Note that ``key`` changed; ``value`` replaces what earlier pokes left waiting."""
+        """Note that ``key`` changed; ``value`` replaces (or merges with) what is waiting."""
+        waiting = self._latest.get(key, _NOTHING)
+        if waiting is not _NOTHING and self.merge is not None:
+            value = self.merge(waiting, value)  # type: ignore[arg-type]
         self._latest[key] = value
         self._last_poke[key] = asyncio.get_running_loop().time()
         if key not in self._tasks:
@@ -139,11 +150,32 @@ class Coalescer(Generic[K, V]):
 
 @dataclass(frozen=True)
 class BoardRequest:
-    """What a refresh needs beside the database: where, in which language, may it pin."""
+    """What a refresh needs beside the database: which game, in which language (for a first
+    post), whether it may pin, and the new standing if the change brought it along."""
 
     game_id: int
     lang: str
     can_pin: bool
+    state: BoardState | None = None
+
+
+def merge_requests(waiting: BoardRequest, new: BoardRequest) -> BoardRequest:
+    """Changes that join one refresh: the standing they brought is usable only if every one of
+    them brought one (rounds only); then the furthest round is the latest whatever order the
+    handlers ran in. Any other change (undo, edit, entry, end) makes the refresh read."""
+    state = None
+    if waiting.state is not None and new.state is not None:
+        state = max(waiting.state, new.state, key=lambda s: s.last_number)
+    return replace(new, state=state)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What this process last put on a game's board."""
+
+    message_id: int
+    language: str
+    last_number: int
 
 
 _FAILURES = (
@@ -162,20 +194,36 @@ class Scoreboards:
     def __init__(self, client: discord.Client, db: Database) -> None:
         self.client = client
         self.db = db
-        self.coalescer: Coalescer[int, BoardRequest] = Coalescer(self.refresh)
+        self.coalescer: Coalescer[int, BoardRequest] = Coalescer(self.refresh, merge=merge_requests)
+        self.shown: dict[int, _Shown] = {}
+        """Running games whose board this process showed: message, language, last round."""
+        self.reads = 0
+        """Refreshes that had to read the game (for tests and the curious)."""
 
     def changed(self, request: BoardRequest) -> None:
         self.coalescer.poke(request.game_id, request)
 
+    async def _board(self, request: BoardRequest) -> BoardState | None:
+        """The standing a round brought along, if it is newer than what the board shows and
+        the board's message is known; else the game read once."""
+        shown = self.shown.get(request.game_id)
+        state = request.state
+        if state is not None and shown is not None and state.last_number > shown.last_number:
+            return replace(state, message_id=shown.message_id, language=shown.language)
+        self.reads += 1
+        return await read_board(self.db, request.game_id)
+
     async def refresh(self, request: BoardRequest) -> None:
-        """Read the game once and bring its board up to date; failures are logged only."""
+        """Bring the game's board up to date (one edit, at most one read); failures are
+        logged only."""
         board: BoardState | None = None
         try:
-            board = await read_board(self.db, request.game_id)
+            board = await self._board(request)
             if board is None:
                 return
             await self._show(board, request)
         except _FAILURES as error:
+            self.shown.pop(request.game_id, None)  # read afresh next time
             game = board.game if board is not None else None
             log.warning(
                 "scoreboard of game %s (channel %s, message %s) not updated: %s",
@@ -196,15 +244,18 @@ class Scoreboards:
                     channel.get_partial_message(board.message_id).edit(embed=embed),
                     CALL_TIMEOUT_SECONDS,
                 )
+                self._remember(board, board.message_id, lang)
                 return
             except discord.NotFound:
                 log.info(
                     "scoreboard message %s of game %s is gone", board.message_id, request.game_id
                 )
+                self.shown.pop(game.id, None)
         if game.state != "active":
             return  # an ended game's board is not posted again: its last reply says it all
         message = await asyncio.wait_for(channel.send(embed=embed), CALL_TIMEOUT_SECONDS)
         await set_board_message(self.db, game.id, message.id, lang)
+        self._remember(board, message.id, lang)
         if request.can_pin:
             try:
                 await asyncio.wait_for(message.pin(), CALL_TIMEOUT_SECONDS)
@@ -216,6 +267,12 @@ class Scoreboards:
                     game.channel_id,
                     _describe(error),
                 )
+
+    def _remember(self, board: BoardState, message_id: int, lang: str) -> None:
+        if board.game.state == "active":
+            self.shown[board.game.id] = _Shown(message_id, lang, board.last_number)
+        else:
+            self.shown.pop(board.game.id, None)  # an ended game changes rarely: read then
 
 
 def _describe(error: BaseException) -> str:
@@ -245,17 +302,25 @@ def scoreboards(client: discord.Client) -> Scoreboards | None:
     return boards
 
 
-def board_changed(interaction: discord.Interaction, game_id: int, *, lang: str) -> None:
+def board_changed(
+    interaction: discord.Interaction,
+    game_id: int,
+    *,
+    lang: str,
+    state: BoardState | None = None,
+) -> None:
     """Game ``game_id`` changed (stored and committed): refresh its board soon.
 
     ``lang`` is the acting player's language; the board keeps the language it was first posted
-    in, so this only matters for its first post. Never raises, never waits.
+    in, so this only matters for its first post. ``state``: the game's standing right after
+    this change, if the command has it (``board_after_round``); without it the refresh reads
+    the game. Never raises, never waits.
     """
     boards = scoreboards(interaction.client)
     if boards is None:
         return
     try:
-        boards.changed(BoardRequest(game_id, lang, may_pin(interaction)))
+        boards.changed(BoardRequest(game_id, lang, may_pin(interaction), state))
     except Exception:  # a board must never cost a player their answer
         log.exception("scoreboard of game %s not scheduled", game_id)
 

@@ -9,14 +9,14 @@ which sides already entered the next round: a handful of indexed rows, the same 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.engine import Connection
 
 from bot.games.access import dealer_info, game_info, game_variant, side_scores
 from bot.games.recording import game_record
-from bot.games.results import DealerInfo, GameInfo, SideScore
+from bot.games.results import DealerInfo, GameInfo, RoundOutcome, SideScore
 from bot.scoring import opening_minimum
 from bot.storage.engine import Database
 from bot.storage.models import Game, PendingEntry, Round
@@ -66,6 +66,29 @@ class BoardState:
         if not self.entered_sides:
             return ()
         return tuple(s.side for s in self.game.sides if s.side not in self.entered_sides)
+
+
+def board_after_round(outcome: RoundOutcome) -> BoardState | None:
+    """The board as a newly recorded round left it, from the recording's own answer: no read.
+
+    Nothing is pending after a round (recording clears the side entries). None when the answer
+    cannot stand for the board: a replayed interaction (an old state), or the round that ended
+    the game (the ending is read from the database). The message id and language are not in
+    it: the caller knows them from an earlier refresh, or reads the board instead.
+    """
+    game = outcome.game
+    if game is None or outcome.replayed or outcome.finished or game.state != "active":
+        return None
+    return BoardState(
+        game=replace(game, totals=outcome.totals, round_count=outcome.number),
+        last_number=outcome.number,
+        last_results=outcome.results,
+        next_minimums=outcome.next_minimums,
+        next_dealer=outcome.next_dealer,
+        entered_sides=(),
+        message_id=None,
+        language=None,
+    )
 
 
 def board_in(connection: Connection, game_id: int) -> BoardState | None:

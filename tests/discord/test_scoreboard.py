@@ -11,9 +11,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_app.scoreboard import BoardRequest, Coalescer, Scoreboards
+from bot.discord_app.scoreboard import BoardRequest, Coalescer, Scoreboards, merge_requests
 from bot.games import end_game, record_round
-from bot.games.scoreboard import read_board, set_board_message
+from bot.games.scoreboard import BoardState, board_after_round, read_board, set_board_message
 from bot.i18n import translate
 from bot.scoring import all_variants
 from tests.dbfixtures import backend, db, pg_schema, sqlite_template
@@ -248,3 +248,51 @@ async def test_a_board_that_cannot_be_posted_is_logged_and_not_remembered(db, ca
     board = await read_board(db, game.id)
     assert board is not None
     assert board.message_id is None
+
+
+def _request(game_id: int, state: BoardState | None = None) -> BoardRequest:
+    return BoardRequest(game_id, "en", can_pin=False, state=state)
+
+
+def test_rounds_that_join_one_refresh_keep_the_furthest_standing_and_anything_else_reads():
+    def state(number: int) -> BoardState:
+        return SimpleNamespace(last_number=number)  # type: ignore[return-value]
+
+    later = merge_requests(_request(1, state(6)), _request(1, state(5)))  # handlers out of order
+    assert later.state is not None
+    assert later.state.last_number == 6
+    assert merge_requests(_request(1, state(6)), _request(1)).state is None  # e.g. an undo
+    assert merge_requests(_request(1), _request(1, state(7))).state is None
+
+
+async def test_after_a_round_the_board_is_edited_without_reading_the_game(db):
+    game = await start_teams(db)
+    channel = StubChannel()
+    boards = _boards(db, channel)
+    await boards.refresh(_request(game.id))  # the first post reads (and learns the message)
+    assert boards.reads == 1
+    outcome = await record_round(
+        db, guild_id=GUILD, channel_id=CHANNEL, actor_id=ALICE, sides=small_round()
+    )
+    await boards.refresh(_request(game.id, board_after_round(outcome)))
+    assert boards.reads == 1
+    message_id, embed = channel.edits[-1]
+    assert message_id == channel.next_id
+    assert _totals(embed) == ["900", "50"]
+    stale = board_after_round(outcome)  # the same round again: not newer than the board
+    await boards.refresh(_request(game.id, stale))
+    assert boards.reads == 2
+
+
+async def test_a_new_process_reads_the_board_once_before_trusting_a_rounds_answer(db):
+    game = await start_teams(db)
+    await set_board_message(db, game.id, 4321, "fi")
+    outcome = await record_round(
+        db, guild_id=GUILD, channel_id=CHANNEL, actor_id=ALICE, sides=small_round()
+    )
+    channel = StubChannel()
+    boards = _boards(db, channel)  # a restarted bot: it has shown nothing yet
+    await boards.refresh(_request(game.id, board_after_round(outcome)))
+    assert boards.reads == 1
+    assert channel.edits[-1][0] == 4321  # the stored message, in its stored language
+    assert channel.edits[-1][1].title == _title("fi")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.games import (
     edit_round,
     end_game,
@@ -10,7 +12,7 @@ from bot.games import (
     score_sheet,
     undo_round,
 )
-from bot.games.scoreboard import read_board, set_board_message
+from bot.games.scoreboard import board_after_round, read_board, set_board_message
 from tests.games.helpers import ALICE, CAROL, CHANNEL, GUILD, OUT, STUCK, small_round, start_teams
 
 IDS = {"guild_id": GUILD, "channel_id": CHANNEL}
@@ -77,3 +79,37 @@ async def test_board_message_is_remembered(db):
 
 async def test_board_of_an_unknown_game_is_none(db):
     assert await read_board(db, 424242) is None
+
+
+async def test_a_rounds_own_answer_is_the_board_the_database_would_give(db):
+    """What lets a refresh after ``/round add`` skip its read: the recording's answer (fast path
+    and general path alike) is the same board as a fresh read, message aside."""
+    game = await start_teams(db)
+    await set_board_message(db, game.id, 77, "da")
+    await enter_side(db, **IDS, actor_id=CAROL, side=1, components=dict(STUCK))
+    general = await record_round(db, **IDS, actor_id=ALICE, sides=small_round())  # clears it
+    fast = await record_round(db, **IDS, actor_id=ALICE, sides=[dict(STUCK), dict(OUT)])
+    for outcome, number in ((general, 1), (fast, 2)):
+        from_answer = board_after_round(outcome)
+        assert from_answer is not None
+        assert from_answer.last_number == number
+    read = await read_board(db, game.id)
+    assert read is not None
+    assert replace(board_after_round(fast), message_id=77, language="da") == read  # type: ignore[arg-type]
+
+
+async def test_the_round_that_ends_the_game_is_read_not_taken_from_its_answer(db):
+    await start_teams(db, target=1500)
+    await record_round(db, **IDS, actor_id=ALICE, sides=small_round())
+    last = await record_round(db, **IDS, actor_id=ALICE, sides=small_round())
+    assert last.finished
+    assert board_after_round(last) is None
+
+
+async def test_a_retried_rounds_answer_is_not_taken_for_the_board(db):
+    await start_teams(db)
+    first = await record_round(db, **IDS, actor_id=ALICE, sides=small_round(), interaction_id="i1")
+    again = await record_round(db, **IDS, actor_id=ALICE, sides=small_round(), interaction_id="i1")
+    assert board_after_round(first) is not None
+    assert again.replayed
+    assert board_after_round(again) is None

@@ -30,6 +30,7 @@ from bot.games import active_game, edit_round, enter_side, record_round, score_s
 from bot.games.access import game_variant
 from bot.games.results import GameInfo
 from bot.games.round_text import RoundTextError, format_round_text, parse_round_text
+from bot.games.scoreboard import board_after_round
 from bot.scoring import ScoringError, SideRound, Variant, count_cards
 from bot.scoring.round import breakdown
 
@@ -97,7 +98,7 @@ async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) 
         await refuse(interaction, lang, error)
         return
     assert outcome.game is not None
-    board_changed(interaction, outcome.game_id, lang=lang)
+    board_changed(interaction, outcome.game_id, lang=lang, state=board_after_round(outcome))
     game = outcome.game
     variant = game_variant(game.variant_id, game.house_rules)
     await send(interaction, embed=round_embed(lang, outcome, game, variant))
@@ -323,7 +324,8 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
-        board_changed(interaction, outcome.game_id, lang=lang)
+        board = board_after_round(outcome.round) if outcome.round is not None else None
+        board_changed(interaction, outcome.game_id, lang=lang, state=board)
         if outcome.round is not None:
             await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
             return
