@@ -284,9 +284,8 @@ def _describe(error: BaseException) -> str:
 def may_pin(interaction: discord.Interaction) -> bool:
     """Whether the bot may pin in the interaction's channel, from the permissions Discord sent
     with it (``app_permissions``: the bot's, in that channel, overwrites included). Pinning has
-    its own permission since 2026; before, Manage Messages carried it."""
-    permissions = interaction.app_permissions
-    return bool(getattr(permissions, "pin_messages", False) or permissions.manage_messages)
+    its own permission since 2026: Manage Messages no longer carries it."""
+    return interaction.app_permissions.pin_messages
 
 
 def scoreboards(client: discord.Client) -> Scoreboards | None:
