@@ -61,11 +61,12 @@ _NOTHING: Any = object()
 
 
 class Coalescer(Generic[K, V]):
-    """Per key, one waiting task that runs ``work`` with the latest value it was poked with.
+    """Per key, one refresh that runs ``work`` with the latest value it was poked with.
 
-    ``poke`` never blocks and never raises. ``work`` runs at most once at a time per key; a
-    poke while it runs schedules one more run afterwards. Exceptions from ``work`` are logged
-    (it should handle its own) and do not stop later runs.
+    ``poke`` never blocks and never raises; while a key waits it costs one timer, no task.
+    ``work`` runs at most once at a time per key; a poke while it runs opens the next wait,
+    which starts when the run is done. Exceptions from ``work`` are logged (it should handle its
+    own) and do not stop later runs.
     """
 
     def __init__(
@@ -81,71 +82,84 @@ class Coalescer(Generic[K, V]):
         """How a poke's value joins the one waiting (default: it replaces it)."""
         self.quiet, self.max_wait = quiet, max_wait
         self._latest: dict[K, V] = {}
+        self._first_poke: dict[K, float] = {}
         self._last_poke: dict[K, float] = {}
-        self._tasks: dict[K, asyncio.Task[None]] = {}
-        self._hurry = asyncio.Event()
+        self._timers: dict[K, asyncio.TimerHandle] = {}
+        self._running: dict[K, asyncio.Task[None]] = {}
+        self._hurry = False
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def poke(self, key: K, value: V) -> None:
         """Note that ``key`` changed; ``value`` replaces (or merges with) what is waiting."""
+        now = asyncio.get_running_loop().time()
         waiting = self._latest.get(key, _NOTHING)
-        if waiting is not _NOTHING and self.merge is not None:
-            value = self.merge(waiting, value)  # type: ignore[arg-type]
+        if waiting is _NOTHING:
+            self._first_poke[key] = now
+        elif self.merge is not None:
+            value = self.merge(waiting, value)
         self._latest[key] = value
-        self._last_poke[key] = asyncio.get_running_loop().time()
-        if key not in self._tasks:
-            self._start(key)
+        self._last_poke[key] = now
+        if key not in self._timers and key not in self._running:
+            self._arm(key, 0.0 if self._hurry else self.quiet)
 
-    def _start(self, key: K) -> None:
-        task = asyncio.get_running_loop().create_task(self._run(key), name=f"scoreboard-{key}")
-        self._tasks[key] = task
+    def _arm(self, key: K, delay: float) -> None:
+        self._idle.clear()
+        self._timers[key] = asyncio.get_running_loop().call_later(delay, self._due, key)
 
-    async def _run(self, key: K) -> None:
-        loop = asyncio.get_running_loop()
-        first = loop.time()
+    def _due(self, key: K) -> None:
+        """The timer fired: wait on if a later poke moved the quiet point, else run."""
+        del self._timers[key]
+        left = self._quiet_point(key)
+        if left > 0 and not self._hurry:
+            self._arm(key, left)
+            return
+        value = self._latest.pop(key)
+        task = asyncio.get_running_loop().create_task(self._run(key, value))
+        self._running[key] = task
+
+    async def _run(self, key: K, value: V) -> None:
         try:
-            while not self._hurry.is_set():
-                due = min(self._last_poke[key] + self.quiet, first + self.max_wait)
-                if due <= loop.time():
-                    break
-                hurry = asyncio.ensure_future(self._hurry.wait())
-                try:
-                    await asyncio.wait({hurry}, timeout=due - loop.time())
-                finally:
-                    hurry.cancel()
-            value = self._latest.pop(key)
-            try:
-                await self.work(value)
-            except Exception:
-                log.exception("scoreboard refresh for %s failed", key)
+            await self.work(value)
+        except Exception:
+            log.exception("scoreboard refresh for %s failed", key)
         finally:
-            del self._tasks[key]
-            if key in self._latest:
-                self._start(key)  # changed while the refresh ran: one more, with the latest
+            del self._running[key]
+            if key in self._latest:  # changed while the refresh ran: one more, with the latest
+                self._arm(key, 0.0 if self._hurry else self._quiet_point(key))
             else:
+                self._first_poke.pop(key, None)
                 self._last_poke.pop(key, None)
+                if not self._timers and not self._running:
+                    self._idle.set()
+
+    def _quiet_point(self, key: K) -> float:
+        """Seconds until ``key`` has been quiet long enough, or waited long enough."""
+        due = min(self._last_poke[key] + self.quiet, self._first_poke[key] + self.max_wait)
+        return max(0.0, due - asyncio.get_running_loop().time())
 
     @property
     def waiting(self) -> int:
         """Keys with a refresh waiting or running."""
-        return len(self._tasks)
+        return len(self._timers) + len(self._running)
 
     async def settled(self) -> None:
-        """Until no refresh waits or runs (a refresh that ends may start one more)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks.values()))
+        """Until no refresh waits or runs."""
+        await self._idle.wait()
 
     async def flush(self, timeout: float) -> None:  # noqa: ASYNC109
         """Run every waiting refresh now and wait up to ``timeout`` for them (shutdown)."""
-        self._hurry.set()
-        deadline = asyncio.get_running_loop().time() + timeout
-        while self._tasks:
-            left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                log.warning("scoreboard: %d refreshes not done at shutdown", len(self._tasks))
-                for task in list(self._tasks.values()):
-                    task.cancel()
-                return
-            await asyncio.wait(set(self._tasks.values()), timeout=left)
+        self._hurry = True
+        for key, timer in list(self._timers.items()):
+            timer.cancel()
+            del self._timers[key]
+            self._arm(key, 0.0)
+        try:
+            await asyncio.wait_for(self.settled(), timeout)
+        except TimeoutError:
+            log.warning("scoreboard: %d refreshes not done at shutdown", self.waiting)
+            for task in list(self._running.values()):
+                task.cancel()
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,22 @@ async def test_a_burst_of_twenty_changes_is_one_refresh_with_the_latest():
     assert seen == [20]
 
 
+async def test_a_long_stream_of_changes_still_shows_progress_and_ends_on_the_latest():
+    seen: list[int] = []
+
+    async def work(value: int) -> None:
+        seen.append(value)
+
+    coalescer: Coalescer[int, int] = Coalescer(work, quiet=0.05, max_wait=0.1)
+    for change in range(1, 31):  # never quiet for 50 ms, for at least 300 ms
+        coalescer.poke(7, change)
+        await asyncio.sleep(0.01)
+    await _idle(coalescer)
+    assert len(seen) >= 2  # the board moved during the stream, not only after it
+    assert seen[-1] == 30
+    assert seen == sorted(seen)
+
+
 async def test_changes_arriving_while_it_refreshes_make_one_more_refresh_never_overlapping():
     release, started = asyncio.Event(), asyncio.Event()
     seen: list[int] = []
