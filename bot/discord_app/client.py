@@ -24,6 +24,7 @@ from bot.discord_app.guarded_state import GuardedConnectionState
 from bot.discord_app.language import interaction_language, t
 from bot.discord_app.option_checks import ParamSpec, check_options, leaf_options
 from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, send
+from bot.discord_app.scoreboard import flush_scoreboards
 from bot.discord_app.translator import CatalogTranslator
 from bot.i18n import has_message
 from bot.ops.metrics import CommandObserver
@@ -187,6 +188,7 @@ class CanastaBot(commands.AutoShardedBot):
             # Never logged in (the command-tree tests build a bot and close it): a plain Bot closes
             # fine then, but AutoShardedClient.close needs the event queue login would have made.
             await self._async_setup_hook()
+        await flush_scoreboards(self)  # while the gateway, HTTP session and database are open
         await super().close()
         await self.db.dispose()
 

@@ -27,6 +27,7 @@ from bot.games.results import (
     SideScore,
 )
 from bot.games.round_text import format_round_text
+from bot.games.scoreboard import BoardState
 from bot.scoring import BREAKDOWN_KEYS, HOUSE_RULES, Variant
 
 COLOUR = discord.Colour.dark_green()
@@ -329,6 +330,58 @@ def adjustments_text(lang: str, sheet: ScoreSheet, limit: int = 1024) -> str:
     while len("\n".join(kept)) > limit and len(kept) > 1:
         kept = kept[1:]
     return "\n".join(kept)[:limit]
+
+
+def _board_side(lang: str, board: BoardState, side: SideInfo) -> str:
+    game = board.game
+    lines = [players_text(side), f"{t(lang, 'ui.total')}: **{game.totals[side.side]}**"]
+    if board.last_results:
+        lines.append(t(lang, "ui.board.last_net", net=board.last_results[side.side].net))
+    if game.state == "active":
+        lines.append(t(lang, "ui.next_minimum", points=board.next_minimums[side.side]))
+    return "\n".join(x for x in lines if x)
+
+
+def scoreboard_embed(lang: str, board: BoardState, variant: Variant) -> discord.Embed:
+    """The live scoreboard: per side the total, the last round's net and the opening minimum
+    it needs next; whose deal it is; which sides entered the next round and who is missing;
+    the winner once the game is over. Read at a glance, so nothing per round beyond the last."""
+    game = board.game
+    embed = discord.Embed(
+        title=t(lang, "ui.board.title", variant=variant.name(lang)), colour=COLOUR
+    )
+    if game.state == "finished":
+        embed.colour = WIN_COLOUR
+        status = winner_line(lang, game, game.winner_side, game.draw, game.totals)
+    elif game.state == "abandoned":
+        status = t(lang, "ui.abandoned")
+    elif board.last_number:
+        status = t(lang, "ui.board.after_round", number=board.last_number)
+    else:
+        status = t(lang, "ui.sheet.no_rounds")
+    embed.description = status or ""
+    for side in game.sides:
+        embed.add_field(name=side.name, value=_board_side(lang, board, side)[:1024], inline=True)
+    if game.state == "active":
+        embed.add_field(
+            name=t(lang, "ui.next_dealer_title"),
+            value=dealer_text(lang, board.next_dealer, game),
+            inline=False,
+        )
+    if board.missing_sides:
+        names = game.sides
+        embed.add_field(
+            name=t(lang, "ui.board.waiting_title", number=game.round_count + 1),
+            value=t(
+                lang,
+                "ui.board.waiting",
+                entered=", ".join(names[s].name for s in board.entered_sides),
+                missing=waiting_text(lang, board.pending) if board.pending else "",
+            )[:1024],
+            inline=False,
+        )
+    embed.set_footer(text=t(lang, "ui.sheet.footer", target=game.target, id=game.id))
+    return embed
 
 
 def closed_embed(lang: str, game: GameInfo) -> discord.Embed:

@@ -102,11 +102,13 @@ class GameRecord:
     draw: bool
     round_count: int
     totals: list[int]
+    scoreboard_message_id: int | None
+    scoreboard_language: str | None
     sides: tuple[Any, ...]
     players: tuple[Any, ...]
 
 
-def _game_record(connection: Connection, row: Any) -> GameRecord:
+def game_record(connection: Connection, row: Any) -> GameRecord:
     params = {"game_id": row.id}
     return GameRecord(
         **{name: getattr(row, name) for name in _GAME_FIELDS},
@@ -120,7 +122,7 @@ def active_game_in(connection: Connection, *, guild_id: int, channel_id: int) ->
     row = connection.execute(_ACTIVE_GAME, {"channel_id": channel_id}).one_or_none()
     if row is None:
         return None
-    game = _game_record(connection, row)
+    game = game_record(connection, row)
     check_game(game, guild_id=guild_id, channel_id=channel_id)  # type: ignore[arg-type]
     return game_info(game)  # type: ignore[arg-type]
 
@@ -146,7 +148,7 @@ def record_in(
     ).one_or_none()
     if row is None or row.recorded is not None or row.has_pending:
         return None
-    game = _game_record(connection, row)
+    game = game_record(connection, row)
     check_game(game, guild_id=guild_id, channel_id=channel_id)  # type: ignore[arg-type]
     check_allowed(game, actor_id, actor_is_manager, "record")  # type: ignore[arg-type]
     variant = game_variant(game.variant_id, game.house_rules)

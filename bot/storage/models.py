@@ -128,6 +128,11 @@ class Game(Base):
     """Denormalised so listing past games needs no join over rounds."""
     totals: Mapped[list[Any]]
     """Running totals after the last round, per side; kept in step with the rounds."""
+    scoreboard_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    """The channel message that shows the game's live standing, edited after every change;
+    None until the bot first posted it. Replaced when the message was deleted."""
+    scoreboard_language: Mapped[str | None] = mapped_column(String(8))
+    """The language the scoreboard was first posted in: it keeps it whoever changes the game."""
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game", order_by="GameSide.side", cascade="all, delete-orphan"

@@ -14,6 +14,7 @@ import pytest
 from discord import app_commands
 
 from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser
+from bot.devtools.fake_discord.models import PIN_MESSAGES, SEND_MESSAGES, VIEW_CHANNEL
 from bot.discord_app.endpoints import DISCORD_API_BASE, current_endpoints, point_discord_py_at
 
 from .conftest import RunningBot
@@ -401,3 +402,47 @@ async def test_webhook_faults_hit_the_edit_of_a_deferred_response(
     assert fault.fired == 2
     patches = [r.status for r in fake.requests if r.method == "PATCH" and "@original" in r.path]
     assert patches == [429, 429, 200]
+
+
+async def test_pins_need_pin_messages_and_post_the_system_notice(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    """discord.py's own ``Message.pin``/``unpin``/``pins`` (the routes under
+    ``messages/pins``), refused with 50013 until the channel lets the bot pin."""
+    await asyncio.wait_for(bot.client.wait_until_ready(), 5)
+    channel = bot.client.get_partial_messageable(fake.channel.id, guild_id=fake.guild.id)
+    message = await channel.send("board")
+    with pytest.raises(discord.Forbidden) as refused:
+        await message.pin()
+    assert refused.value.code == 50013
+    fake.channel.bot_allow = PIN_MESSAGES
+    await message.pin()
+    await message.pin()  # pinning a pinned message changes nothing
+    stored = {m.id: m for m in fake.channel_messages()}
+    assert stored[message.id].raw["pinned"] is True
+    notices = [m for m in stored.values() if m.raw["type"] == 6]
+    assert len(notices) == 1
+    assert notices[0].raw["message_reference"]["message_id"] == str(message.id)
+    assert [m.id async for m in channel.pins()] == [message.id]
+    await message.unpin()
+    assert [m.id async for m in channel.pins()] == []
+
+
+async def test_channel_overwrites_refuse_sending_and_deleted_messages_are_unknown(
+    fake: FakeDiscord, bot: RunningBot
+) -> None:
+    await asyncio.wait_for(bot.client.wait_until_ready(), 5)
+    channel = bot.client.get_partial_messageable(fake.channel.id, guild_id=fake.guild.id)
+    message = await channel.send("board")
+    await message.delete()
+    with pytest.raises(discord.NotFound) as gone:
+        await message.edit(content="again")
+    assert gone.value.code == 10008
+    fake.channel.bot_deny = SEND_MESSAGES
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("more")
+    assert refused.value.code == 50013
+    fake.channel.bot_deny = VIEW_CHANNEL
+    with pytest.raises(discord.Forbidden) as hidden:
+        await channel.send("more")
+    assert hidden.value.code == 50001

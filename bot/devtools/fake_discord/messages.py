@@ -16,6 +16,8 @@ from aiohttp import web
 from .payloads import JSON, field_error, user_payload
 from .snowflakes import iso_now, new_snowflake
 
+CHANNEL_PINNED_MESSAGE = 6
+"""Message type of the system notice "<bot> pinned a message to this channel"."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2

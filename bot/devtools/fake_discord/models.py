@@ -15,10 +15,13 @@ ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
+PIN_MESSAGES = 1 << 51
+"""Pinning has its own permission since 2026 (before, Manage Messages carried it)."""
 #: What @everyone may do in the fake's guilds: talk, read, use slash commands.
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
@@ -28,7 +31,7 @@ EVERYONE_PERMISSIONS = (
     | READ_MESSAGE_HISTORY
     | USE_APPLICATION_COMMANDS
 )
-ALL_PERMISSIONS = (1 << 51) - 1
+ALL_PERMISSIONS = (1 << 52) - 1
 
 
 @dataclass
@@ -51,6 +54,10 @@ class FakeChannel:
     topic: str | None = None
     position: int = 0
     guild_id: int = 0
+    bot_allow: int = 0
+    """A permission overwrite for the bot's member in this channel: bits granted here..."""
+    bot_deny: int = 0
+    """...and bits taken away here (Discord applies the deny first, then the allow)."""
 
 
 @dataclass
@@ -104,6 +111,15 @@ class FakeGuild:
             if channel.id == channel_id:
                 return channel
         raise KeyError(f"no channel {channel_id} in guild {self.id}")
+
+    def bot_permissions_in(self, channel: FakeChannel, bot_permissions: int) -> int:
+        """The bot's permissions in ``channel``, as Discord computes them: the guild level
+        (@everyone plus the bot's own role), administrators get everything, then the
+        channel's overwrite for the bot (deny, then allow)."""
+        value = self.everyone_permissions | bot_permissions
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return (value & ~channel.bot_deny) | channel.bot_allow
 
     def permissions_of(self, user_id: int) -> int:
         """Guild-level permissions, as Discord computes them (owner and admins get all)."""

@@ -22,6 +22,7 @@ from .http_utils import UNAUTHORIZED, DiscordError, invalid_form_body, json_resp
 from .http_utils import unknown as unknown_error
 from .messages import (
     BODY_KEY,
+    CHANNEL_PINNED_MESSAGE,
     apply_edit,
     bot_author,
     build_message,
@@ -29,6 +30,13 @@ from .messages import (
     public_message,
     resolve_attachments,
     validate_message_body,
+)
+from .models import (
+    MANAGE_MESSAGES,
+    PIN_MESSAGES,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
 )
 from .payloads import (
     JSON,
@@ -40,6 +48,7 @@ from .payloads import (
     user_payload,
 )
 from .recorder import RecordedRequest
+from .snowflakes import iso_now
 from .state import FakeState
 
 log = logging.getLogger(__name__)
@@ -278,9 +287,36 @@ async def get_channel(request: web.Request) -> web.Response:
     return json_response(channel_payload(found[1]))
 
 
+MAX_PINS = 250
+"""Pins a channel may hold (Discord raised it from 50 to 250 with the new pin routes)."""
+MISSING_ACCESS = (403, 50001, "Missing Access")
+MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+
+
+def _require(request: web.Request, needed: int) -> None:
+    """Refuse as Discord does when the bot lacks ``needed`` in the request's channel: 50001
+    when it cannot even see the channel, else 50013."""
+    state = state_of(request)
+    found = state.channel(int(request.match_info["channel_id"]))
+    if found is None:
+        raise unknown_error("Channel", 10003)
+    guild, channel = found
+    have = guild.bot_permissions_in(channel, state.application.bot_permissions)
+    if not have & VIEW_CHANNEL:
+        raise DiscordError(*MISSING_ACCESS)
+    if have & needed != needed:
+        raise DiscordError(*MISSING_PERMISSIONS)
+
+
+def _is_own(request: web.Request, message: JSON) -> bool:
+    author = message.get("author") or {}
+    return str(author.get("id")) == str(state_of(request).application.bot_user.id)
+
+
 async def create_message(request: web.Request) -> web.Response:
     state = state_of(request)
     guild_id, channel_id = _channel_of(request)
+    _require(request, SEND_MESSAGES)
     body = await cached_body(request)
     data = body.json or {}
     if errors := validate_message_body(data, require_content=not body.files):
@@ -318,7 +354,10 @@ async def get_message(request: web.Request) -> web.Response:
 
 async def edit_message(request: web.Request) -> web.Response:
     state = state_of(request)
+    _require(request, 0)
     message = _channel_message(request)
+    if not _is_own(request, message):
+        raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
     body = await cached_body(request)
     if errors := validate_message_body(body.json or {}, require_content=False):
         raise invalid_form_body(errors)
@@ -332,8 +371,80 @@ async def edit_message(request: web.Request) -> web.Response:
 
 
 async def delete_message(request: web.Request) -> web.Response:
-    _channel_message(request)["_deleted"] = True
+    _require(request, 0)
+    message = _channel_message(request)
+    if not _is_own(request, message):
+        _require(request, MANAGE_MESSAGES)
+    message["_deleted"] = True
     return no_content()
+
+
+def _pinned(request: web.Request) -> list[JSON]:
+    _, channel_id = _channel_of(request)
+    return sorted(
+        (
+            m
+            for m in state_of(request).messages.values()
+            if int(m["channel_id"]) == channel_id and m.get("pinned") and not m.get("_deleted")
+        ),
+        key=lambda m: str(m.get("_pinned_at")),
+        reverse=True,
+    )
+
+
+async def pin_message(request: web.Request) -> web.Response:
+    """PUT .../messages/pins/{id} (and the older .../pins/{id}): needs Pin Messages; pinning a
+    pinned message changes nothing; a new pin posts the "pinned a message" system message."""
+    state = state_of(request)
+    guild_id, channel_id = _channel_of(request)
+    _require(request, PIN_MESSAGES)
+    message = _channel_message(request)
+    if message.get("pinned"):
+        return no_content()
+    if len(_pinned(request)) >= MAX_PINS:
+        raise DiscordError(400, 30003, f"Maximum number of pins reached ({MAX_PINS})")
+    message["pinned"] = True
+    message["_pinned_at"] = iso_now()
+    notice = build_message(
+        data={},
+        attachments=[],
+        channel_id=channel_id,
+        guild_id=guild_id,
+        author=bot_author(state.application.bot_user),
+        message_type=CHANNEL_PINNED_MESSAGE,
+        extra={
+            "message_reference": {
+                "type": 0,
+                "message_id": message["id"],
+                "channel_id": str(channel_id),
+                "guild_id": str(guild_id),
+            }
+        },
+    )
+    state.messages[int(notice["id"])] = notice
+    if state.hub is not None:
+        await state.hub.dispatch_message_event("MESSAGE_UPDATE", message)
+        await state.hub.dispatch_message_event("MESSAGE_CREATE", notice)
+    return no_content()
+
+
+async def unpin_message(request: web.Request) -> web.Response:
+    _require(request, PIN_MESSAGES)
+    message = _channel_message(request)
+    message["pinned"] = False
+    message.pop("_pinned_at", None)
+    return no_content()
+
+
+async def list_pins(request: web.Request) -> web.Response:
+    """GET .../messages/pins: ``{"items": [{"pinned_at", "message"}], "has_more"}``, newest
+    first; the older GET .../pins answers a plain list of messages."""
+    _require(request, READ_MESSAGE_HISTORY)
+    pinned = _pinned(request)
+    if request.path.endswith("/messages/pins"):
+        items = [{"pinned_at": m["_pinned_at"], "message": public_message(m)} for m in pinned]
+        return json_response({"items": items, "has_more": False})
+    return json_response([public_message(m) for m in pinned])
 
 
 async def get_attachment(request: web.Request) -> web.Response:
@@ -372,8 +483,12 @@ def build_app(state: FakeState) -> web.Application:
     r.add_get(f"{API}/guilds/{{guild_id}}/members/{{user_id}}", get_member)
     r.add_get(f"{API}/channels/{{channel_id}}", get_channel)
     r.add_post(f"{API}/channels/{{channel_id}}/messages", create_message)
-    r.add_get(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", get_message)
-    r.add_patch(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", edit_message)
-    r.add_delete(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", delete_message)
+    for pins in ("messages/pins", "pins"):
+        r.add_get(f"{API}/channels/{{channel_id}}/{pins}", list_pins)
+        r.add_put(f"{API}/channels/{{channel_id}}/{pins}/{{message_id}}", pin_message)
+        r.add_delete(f"{API}/channels/{{channel_id}}/{pins}/{{message_id}}", unpin_message)
+    r.add_get(f"{API}/channels/{{channel_id}}/messages/{{message_id:\\d+}}", get_message)
+    r.add_patch(f"{API}/channels/{{channel_id}}/messages/{{message_id:\\d+}}", edit_message)
+    r.add_delete(f"{API}/channels/{{channel_id}}/messages/{{message_id:\\d+}}", delete_message)
     interaction_routes.add_routes(app, API)
     return app

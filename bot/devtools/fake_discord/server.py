@@ -375,7 +375,7 @@ class FakeDiscord:
                 if not isinstance(channel, FakeChannel)
                 else channel
             )
-            app_permissions = guild.everyone_permissions | self.application.bot_permissions
+            app_permissions = guild.bot_permissions_in(channel, self.application.bot_permissions)
         else:
             channel = channel if isinstance(channel, FakeChannel) else None
             app_permissions = self.application.bot_permissions

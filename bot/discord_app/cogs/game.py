@@ -26,6 +26,7 @@ from bot.discord_app.game_embeds import (
 )
 from bot.discord_app.language import t
 from bot.discord_app.replies import defer, send, send_error
+from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, refuse
 from bot.discord_app.views.confirm import ConfirmButton, confirm_view
 from bot.games import PlayerSpec, SideSpec, game_history, score_sheet, start_game
@@ -170,6 +171,7 @@ class GameCog(
         played = game_variant(game.variant_id, game.house_rules)
         dealer = _first_dealer(game, played)
         await send(interaction, embed=start_embed(actor.lang, game, played, dealer))
+        board_changed(interaction, game.id, lang=actor.lang)
 
     async def _closing(self, interaction: discord.Interaction, action: str) -> None:
         actor = await actor_for(interaction)

@@ -17,6 +17,7 @@ from bot.discord_app.game_embeds import adjust_embed, round_embed, sheet_embed, 
 from bot.discord_app.language import t
 from bot.discord_app.parts_text import waiting_text
 from bot.discord_app.replies import ANSWERS_ITSELF, send, send_error
+from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import (
     REFUSALS,
     Actor,
@@ -41,6 +42,7 @@ from bot.games.access import game_variant
 from bot.games.player_parts import HandOutcome
 from bot.games.results import GameInfo
 from bot.games.round_text import RoundTextError, format_round_text, parse_round_text
+from bot.games.scoreboard import board_after_round
 from bot.scoring import ScoringError, SideRound, Variant, count_cards
 from bot.scoring.round import breakdown
 
@@ -108,6 +110,7 @@ async def record_lines(interaction: discord.Interaction, lines: dict[int, str]) 
         await refuse(interaction, lang, error)
         return
     assert outcome.game is not None
+    board_changed(interaction, outcome.game_id, lang=lang, state=board_after_round(outcome))
     game = outcome.game
     variant = game_variant(game.variant_id, game.house_rules)
     await send(interaction, embed=round_embed(lang, outcome, game, variant))
@@ -348,6 +351,8 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
+        board = board_after_round(outcome.round) if outcome.round is not None else None
+        board_changed(interaction, outcome.game_id, lang=lang, state=board)
         if outcome.round is not None:
             await send(interaction, embed=round_embed(lang, outcome.round, game, variant))
             return
@@ -399,6 +404,7 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
+        board_changed(interaction, outcome.game_id, lang=lang)
         await send(interaction, **hand_reply(lang, outcome, game, variant))
 
     @app_commands.command(
@@ -444,6 +450,7 @@ class RoundsCog(
         except REFUSALS as error:
             await refuse(interaction, actor.lang, error)
             return
+        board_changed(interaction, outcome.game.id, lang=actor.lang)
         variant = game_variant(outcome.game.variant_id, outcome.game.house_rules)
         await send(interaction, embed=adjust_embed(actor.lang, outcome, variant))
 
@@ -457,6 +464,7 @@ class RoundsCog(
         except REFUSALS as error:
             await refuse(interaction, actor.lang, error)
             return
+        board_changed(interaction, sheet.game.id, lang=actor.lang)
         variant = game_variant(sheet.game.variant_id, sheet.game.house_rules)
         undone = sheet.undone_adjustment
         if sheet.cancelled_round is not None:
@@ -545,6 +553,7 @@ class RoundsCog(
         except (*REFUSALS, ScoringError) as error:
             await refuse(interaction, lang, error)
             return
+        board_changed(interaction, edited.game.id, lang=lang)
         title = t(lang, "ui.edit.title", number=number, side=edited.game.sides[index].name)
         await send(interaction, embed=sheet_embed(lang, edited, variant, title))
 

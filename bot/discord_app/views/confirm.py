@@ -17,6 +17,7 @@ from bot.discord_app.errors import mention
 from bot.discord_app.game_embeds import closed_embed, command_hint
 from bot.discord_app.language import t
 from bot.discord_app.replies import send_error
+from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, actor_for, refuse
 from bot.discord_app.views.guarded import GuardedItem
 from bot.games import abandon_game, end_game
@@ -95,6 +96,7 @@ class ConfirmButton(
         except REFUSALS as error:
             await refuse(interaction, lang, error)
             return
+        board_changed(interaction, game.id, lang=lang)
         await interaction.response.edit_message(
             content=None, embed=closed_embed(lang, game), view=None
         )

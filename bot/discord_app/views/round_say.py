@@ -21,6 +21,7 @@ from bot.discord_app.errors import mention
 from bot.discord_app.game_embeds import command_hint, round_embed
 from bot.discord_app.language import t
 from bot.discord_app.replies import send, send_error
+from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, parse_lines, refuse
 from bot.discord_app.views.guarded import GuardedItem
 from bot.games import active_game, record_round
@@ -28,6 +29,7 @@ from bot.games.access import game_variant
 from bot.games.errors import NotAllowed
 from bot.games.results import GameInfo
 from bot.games.round_text import format_round_text
+from bot.games.scoreboard import board_after_round
 from bot.rules.round_talk import RoundReading, Seating, Unsure, read_round
 from bot.scoring import ScoringError, Variant, score_round
 from bot.scoring.round import breakdown
@@ -172,6 +174,7 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
             await refuse(interaction, lang, error)
             return
         assert outcome.game is not None
+        board_changed(interaction, outcome.game_id, lang=lang, state=board_after_round(outcome))
         variant = game_variant(outcome.game.variant_id, outcome.game.house_rules)
         said = t(lang, "ui.say.recorded", user=mention(actor.user_id))
         await interaction.response.edit_message(
