@@ -82,12 +82,14 @@ def live_board(fake: FakeDiscord, channel: FakeChannel, lang: str) -> SentMessag
 
 
 def _last_nets(sheet: dict) -> list[str] | None:
-    """The last row of the sheet's table: round number, then net and total per side."""
+    """The last round's row of the sheet's table: round number, then net and total per side
+    (an adjustment's ``±`` row under it is not a round)."""
     table = re.search(r"```\n(.*?)\n```", sheet.get("description", ""), re.S)
     if table is None:
         return None
-    cells = table.group(1).splitlines()[-1].split()
-    return cells[1::2]
+    rows = [line.split() for line in table.group(1).splitlines()]
+    rounds = [cells for cells in rows if cells and cells[0].isdigit()]  # not the ± rows
+    return rounds[-1][1::2] if rounds else None
 
 
 def expected_board(lang: str, sheet: dict) -> list[str]:
@@ -253,3 +255,60 @@ async def test_a_burst_of_twenty_rounds_is_a_few_edits(
         if r.method == "POST" and r.path == f"/api/v10/channels/{channel.id}/messages"
     ]
     assert posts == []  # the same message was edited, never a second board
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+async def test_the_board_follows_hands_adjustments_and_a_said_round(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """The newer ways to change a game move the board too: each player's own hand (the board
+    names whose hand is still missing), an adjustment, and a round confirmed from a sentence."""
+    locale = LOCALES[lang]
+    alice, bob, carol, dave = (at(fake, n) for n in ("alice", "bob", "carol", "dave"))
+    await run(
+        fake,
+        "game start",
+        {"side1": f"Us: {alice} {carol}", "side2": f"Them: {bob} {dave}", "target": 10000},
+        channel=channel,
+        locale=locale,
+    )
+    await matches_sheet(fake, channel, lang, locale)
+
+    await run(fake, "round side", {"line": "400 1n out"}, channel=channel, locale=locale)
+    await run(
+        fake,
+        "round side",
+        {"meld": 200, "player_hands": True},
+        channel=channel,
+        user="bob",
+        locale=locale,
+    )
+    await run(fake, "round hand", {"points": 30}, channel=channel, user="bob", locale=locale)
+    dave_hand = translate(lang, "ui.parts.hands", side="Them", players="Dave")
+    board = await matches_sheet(fake, channel, lang, locale, dave_hand)
+    assert "Bob" not in board_text(board)  # his hand is in
+    await run(fake, "round hand", {"points": 15}, channel=channel, user="dave", locale=locale)
+    await matches_sheet(
+        fake, channel, lang, locale, translate(lang, "ui.board.after_round", number=1)
+    )
+
+    await run(
+        fake,
+        "round adjust",
+        {"side": 2, "points": -100, "reason": "misdeal"},
+        channel=channel,
+        locale=locale,
+    )
+    await matches_sheet(fake, channel, lang, locale, "**55**")  # 200 - 45 - 100
+
+    prompt = await run(
+        fake,
+        "round say",
+        {"text": "we melded 300, one clean canasta, went out; they 100, 20 left"},
+        channel=channel,
+    )
+    confirm, _cancel = prompt.custom_ids
+    await (await fake.click(prompt, confirm, locale=locale)).response()
+    await matches_sheet(
+        fake, channel, lang, locale, translate(lang, "ui.board.after_round", number=2)
+    )
