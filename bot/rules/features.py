@@ -16,13 +16,11 @@ import itertools
 import math
 import zlib
 from collections import Counter
-from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
 
 from bot.rules.text import fold, normalise, tokens
-
-if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
 
 FEATURIZER_VERSION = "1"
 """Bump when anything below changes what a text's features are: the shipped model is then
@@ -68,12 +66,7 @@ def vector(
 
     Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
     never saw counting in the length with ``unseen_idf``: a question made of words nobody used
-    has a small vector and so low scores for every topic.
-
-    Training's matrices use this; the bot answers with ``TopicModel.features``, the same without
-    numpy (importing numpy here would load it into the bot: ``model.py`` says why not)."""
-    import numpy as np
-
+    has a small vector and so low scores for every topic."""
     positions: list[NDArray[np.int64]] = []
     values: list[NDArray[np.float64]] = []
     for group in counts(text) if isinstance(text, str) else text:

@@ -7,6 +7,8 @@ yet a new or older database is still brought up to date before the first command
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import uuid
 from pathlib import Path
 
@@ -79,3 +81,18 @@ async def test_postgresql_schema_is_migrated_in_a_child(tmp_path: Path) -> None:
         assert await ensure_schema(server, **kwargs) is False
     finally:
         await _pg_exec(server, f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def test_the_bot_process_does_not_load_alembic() -> None:
+    """Everything ``canasta-bot run`` imports (runner and every cog) leaves Alembic out."""
+    script = (
+        "import sys\n"
+        "import bot.discord_app.runner\n"
+        "from bot.discord_app.cogs import discover_extensions\n"
+        "discover_extensions()\n"
+        "print(sorted({'alembic', 'mako'} & set(sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    assert out.strip() == "[]"
