@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,8 @@ from bot.storage.engine import create_engine
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
@@ -175,5 +178,8 @@ async def ensure_schema(url: str, **engine_kwargs: Any) -> bool:
     The check is one query in this process; the migration, when needed, runs in a child."""
     if await schema_is_current(url, **engine_kwargs):
         return False
+    heads = ", ".join(sorted(head_revisions()))
+    log.info("database schema is behind: migrating to %s in a child process", heads)
     await upgrade_in_child(url, **engine_kwargs)
+    log.info("database schema migrated to %s", heads)
     return True
