@@ -145,7 +145,7 @@ async def run_bot(settings: Settings) -> None:
     try:
         if lock is not None:
             await asyncio.to_thread(lock.acquire)
-        if not await wait_for_database(settings, stop):
+        if not await wait_for_database(settings, stop, in_child=True):
             log.info("stopped before the database was reachable")
             return
         if settings.metrics_port:

@@ -21,7 +21,7 @@ from typing import IO
 from sqlalchemy.exc import DBAPIError
 
 from bot.config import Settings
-from bot.storage.migrate import upgrade
+from bot.storage.migrate import SchemaUpgradeError, ensure_schema, upgrade
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +37,14 @@ def error_reason(error: BaseException) -> str:
     return text if text else type(inner).__name__
 
 
-async def wait_for_database(settings: Settings, stop: asyncio.Event | None = None) -> bool:
+async def wait_for_database(
+    settings: Settings, stop: asyncio.Event | None = None, *, in_child: bool = False
+) -> bool:
     """Bring the schema up to date, retrying an unreachable PostgreSQL for the configured time.
 
     False when ``stop`` was set while waiting (SIGTERM during start-up is a normal stop).
+    ``in_child`` (the bot): check the schema with one query and migrate, when it is behind, in a
+    child process, so Alembic never loads into the long-lived bot (``bot.storage.migrate``).
 
     SQLite errors are not retried (a file that cannot be opened will not fix itself); the
     StartupError names the database with any password masked.
@@ -52,7 +56,13 @@ async def wait_for_database(settings: Settings, stop: asyncio.Event | None = Non
     while True:
         attempt += 1
         try:
-            await upgrade(settings.effective_database_url, **settings.engine_kwargs())
+            if in_child:
+                await ensure_schema(settings.effective_database_url, **settings.engine_kwargs())
+            else:
+                await upgrade(settings.effective_database_url, **settings.engine_kwargs())
+        except SchemaUpgradeError as error:
+            shown = settings.database_shown
+            raise StartupError(f"cannot use the database {shown}: {error}") from None
         except (DBAPIError, OSError, TimeoutError) as error:
             reason = error_reason(error)
             left = deadline - loop.time()

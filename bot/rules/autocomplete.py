@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rapidfuzz import fuzz
-
 from bot.rules.text import fold, normalise
 from bot.rules.topics import LANGS, Topic
 
@@ -60,6 +58,10 @@ class Autocomplete:
         if len(query) >= 3 and any(query in a for a in aliases):
             return 2.0
         if len(query) >= 3:
+            # Imported on the first fuzzy match, not at start-up: ~3 MiB the bot need not hold
+            # before anyone types a topic.
+            from rapidfuzz import fuzz
+
             best = max(
                 fuzz.partial_ratio(query, key),
                 max((fuzz.partial_ratio(query, a) for a in aliases), default=0.0),

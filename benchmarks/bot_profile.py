@@ -1,0 +1,220 @@
+"""Where the running bot's memory and CPU go: modules, tracemalloc by package, cProfile.
+
+Run: ``.venv/bin/python benchmarks/bot_profile.py [--trace] [--rules] [--rounds N] [--env K=V]
+[--cpu N]``
+
+Starts the real ``canasta-bot run`` against the loopback fake Discord (as ``hot_path.py`` does),
+waits for READY and the first reply (and, if asked, the first ``/rules`` and N ``/round add``),
+then has the bot write a report of itself: VmRSS, the heavy libraries it has imported, and with
+``--trace`` the live Python allocations grouped by top-level package (tracemalloc from the first
+line of the process, so everything imported is counted; the tracing itself roughly doubles RSS,
+so compare the groups, not the RSS of a traced run with an untraced one). ``--cpu N`` profiles
+N more ``/round add`` in one game and prints the functions that took the most: with yappi
+(``pip install yappi``, not a project dependency) the CPU time of every thread, else cProfile's
+wall time of the event loop's thread only (the SQLite threads' work then shows as waiting).
+
+Why a ``sitecustomize`` rather than a hook in the bot: the bot stays free of profiling code; the
+report is written from a SIGUSR1 handler the injected module installs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pstats
+import signal
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.hot_path import (
+    HIGH_TARGET,
+    ROUND_LINES,
+    Running,
+    answer,
+    canasta_subject,
+    run_job,
+    world,
+)
+
+SITECUSTOMIZE = r"""
+import os, signal, sys, json
+_out = os.environ.get("CANASTA_MEMPROFILE_OUT")
+if _out:
+    _trace = os.environ.get("CANASTA_MEMPROFILE_TRACE") == "1"
+    if _trace:
+        import tracemalloc
+        tracemalloc.start(1)
+
+    def _report(_sig, _frame):
+        status = dict(
+            line.split(":", 1) for line in open("/proc/self/status") if ":" in line
+        )
+        report = {
+            "rss_kib": int(status["VmRSS"].split()[0]),
+            "threads": int(status["Threads"]),
+            "modules": sorted(sys.modules),
+        }
+        if _trace:
+            import tracemalloc
+            snapshot = tracemalloc.take_snapshot()
+            groups = {}
+            for stat in snapshot.statistics("filename"):
+                name = stat.traceback[0].filename
+                key = name
+                for marker in ("/site-packages/", "/lib/python3"):
+                    if marker in name:
+                        rest = name.split(marker, 1)[1].lstrip("/")
+                        key = rest.split("/")[1 if marker == "/lib/python3" else 0]
+                        break
+                if "/bot/" in name:
+                    key = "bot/" + name.split("/bot/", 1)[1]
+                groups[key] = groups.get(key, 0) + stat.size
+            report["traced_kib"] = {k: v // 1024 for k, v in groups.items()}
+        import ctypes
+
+        report["glibc_trim"] = bool(ctypes.CDLL("libc.so.6").malloc_trim(0))
+        status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
+        report["rss_after_trim_kib"] = int(status["VmRSS"].split()[0])
+        with open(_out, "w") as handle:
+            json.dump(report, handle)
+
+    signal.signal(signal.SIGUSR1, _report)
+
+    try:  # every thread's CPU time (the SQLite threads too), when yappi is installed
+        import yappi
+    except ImportError:
+        yappi = None
+    import cProfile
+
+    _profile = cProfile.Profile()
+    _state = {"on": False}
+
+    def _toggle(_sig, _frame):
+        if _state["on"] and yappi is not None:
+            yappi.stop()
+            yappi.get_func_stats().save(_out + ".prof", type="pstat")
+        elif _state["on"]:
+            _profile.disable()
+            _profile.dump_stats(_out + ".prof")
+        elif yappi is not None:
+            _state["on"] = True
+            yappi.set_clock_type("cpu")
+            yappi.start(builtins=True)
+        else:
+            _state["on"] = True
+            _profile.enable()
+
+    signal.signal(signal.SIGUSR2, _toggle)
+"""
+
+HEAVY = (
+    "numpy",
+    "alembic",
+    "mako",
+    "babel",
+    "openskill",
+    "rapidfuzz",
+    "matplotlib",
+    "asyncpg",
+    "sqlalchemy.orm",
+    "sqlalchemy.dialects.postgresql",
+    "pydantic",
+    "pydantic_settings",
+)
+
+
+async def profile(args: argparse.Namespace) -> dict[str, object]:
+    with tempfile.TemporaryDirectory(prefix="canasta-memprofile-") as tmp:
+        root = Path(tmp)
+        (root / "site").mkdir()
+        (root / "site" / "sitecustomize.py").write_text(SITECUSTOMIZE)
+        out = root / "report.json"
+        subject = canasta_subject(root / "data")
+        subject.env.update(
+            {
+                "PYTHONPATH": os.pathsep.join(
+                    [str(root / "site"), *filter(None, [os.environ.get("PYTHONPATH")])]
+                ),
+                "CANASTA_MEMPROFILE_OUT": str(out),
+                "CANASTA_MEMPROFILE_TRACE": "1" if args.trace else "0",
+                **dict(pair.split("=", 1) for pair in args.env),
+            }
+        )
+        async with Running(subject, world(2, 0), root / "bot.log") as running:
+            figures = await running.start()
+            general, table = running.fake.guild.channels[:2]
+            jobs = [("rules", {"question": "red threes"}, general)] if args.rules else []
+            if args.rounds:
+                jobs.append(("game start", {}, table))
+                jobs += [("round add", ROUND_LINES[i % 2], table) for i in range(args.rounds)]
+            for job in jobs:
+                await answer(await run_job(running.fake, job))
+            if args.cpu:
+                cpu_table = running.fake.guild.channels[2]
+                await profile_rounds(running, cpu_table, args.cpu, root / "report.json.prof")
+            os.kill(running.pid, signal.SIGUSR1)
+            for _ in range(600):
+                if _written(out):
+                    break
+                await asyncio.sleep(0.05)
+            report = json.loads(out.read_text())
+            report["ready_s"] = figures.ready
+            report["first_reply_s"] = figures.first_reply
+            return report
+
+
+def _written(path: Path) -> bool:
+    return path.exists() and path.stat().st_size > 0
+
+
+async def profile_rounds(running: Running, table: Any, count: int, out: Path) -> None:
+    await answer(await run_job(running.fake, ("game start", {"target": HIGH_TARGET}, table)))
+    for i in range(20):  # warm up
+        await answer(await run_job(running.fake, ("round add", ROUND_LINES[i % 2], table)))
+    os.kill(running.pid, signal.SIGUSR2)
+    await asyncio.sleep(0.2)
+    for i in range(count):
+        await answer(await run_job(running.fake, ("round add", ROUND_LINES[i % 2], table)))
+    os.kill(running.pid, signal.SIGUSR2)
+    for _ in range(200):
+        if _written(out):
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.2)
+    stats = pstats.Stats(str(out))
+    stats.sort_stats("tottime").print_stats(35)
+    stats.sort_stats("cumulative").print_stats(45)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trace", action="store_true", help="tracemalloc by package")
+    parser.add_argument("--rules", action="store_true", help="answer one /rules first")
+    parser.add_argument("--rounds", type=int, default=0, help="record N rounds first")
+    parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the bot")
+    parser.add_argument("--cpu", type=int, default=0, help="cProfile N /round add")
+    parser.add_argument("--top", type=int, default=30, help="groups to print")
+    args = parser.parse_args()
+    report = asyncio.run(profile(args))
+    modules = set(report["modules"])  # type: ignore[arg-type]
+    print(f"RSS {report['rss_kib'] / 1024:.1f} MiB, {report['threads']} threads")
+    trimmed = report["rss_after_trim_kib"] / 1024  # type: ignore[operator]
+    print(f"RSS after glibc malloc_trim(0) (diagnostic: free heap kept) {trimmed:.1f} MiB")
+    ready, first = report["ready_s"], report["first_reply_s"]
+    print(f"start to READY {ready:.2f} s, to first reply {first:.2f} s")
+    print(f"{len(modules)} modules; heavy ones loaded: {[m for m in HEAVY if m in modules]}")
+    traced = report.get("traced_kib")
+    if isinstance(traced, dict):
+        print(f"traced Python allocations {sum(traced.values()) / 1024:.1f} MiB; largest:")
+        for key, kib in sorted(traced.items(), key=lambda kv: -kv[1])[: args.top]:
+            print(f"  {kib / 1024:7.2f} MiB  {key}")
+
+
+if __name__ == "__main__":
+    main()
