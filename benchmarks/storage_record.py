@@ -47,7 +47,9 @@ async def bench(url: str, rounds: int, concurrency: int) -> list[str]:
         lines.append(_row(backend, "raw INSERT + COMMIT", latencies, time.perf_counter() - start))
 
         for channel, parallel in ((1, 1), (2, concurrency)):
-            await start_game(db, guild_id=1, channel_id=channel, actor_id=1, target=10**9)
+            await start_game(
+                db, guild_id=1, channel_id=channel, actor_id=1, target=1_000_000
+            )  # the highest target a game may have
             latencies = []
 
             async def one(
