@@ -71,15 +71,33 @@ Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
 _LEXICONS = vocabulary().lexicons.values()
-_ASKS = {
-    kind: re.compile(
-        rf"(?<!\w)(?:{alternatives(p for lex in _LEXICONS for p in getattr(lex.asks, kind))})(?!\w)"
+
+
+def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
+    """``phrase`` as written and with each of its words in every spoken spelling the lexicon
+    gives ("hvor mye" -> "kor mye", "hvor mykje", "kor mykje"): dialect is data, not a phrase
+    per question."""
+    out = [""]
+    for word in phrase.split():
+        out = [f"{head} {form}".strip() for head in out for form in (word, *spoken.get(word, ()))]
+    return out
+
+
+def _ask_pattern(kind: str) -> re.Pattern[str]:
+    phrases = (
+        form
+        for lex in _LEXICONS
+        for phrase in getattr(lex.asks, kind)
+        for form in spoken_forms(phrase, lex.spoken)
     )
-    for kind in ("opening", "score", "need", "win", "value")
-}
+    return re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)")
+
+
+_ASKS = {kind: _ask_pattern(kind) for kind in ("opening", "score", "need", "win", "value")}
 """The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
-_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in lex.round.negation)
-""" "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
+_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in (*lex.round.negation, *lex.round.none))
+""" "never melded", "ikke meldt", "ingen meldinger": an opening word that tells what happened
+(or did not), not an ask."""
 _ONE = frozenset(vocabulary().words("one"))
 _COUNTS = {
     **{w: n for w, n in vocabulary().number_words.items() if n <= MAX_COUNT},
@@ -107,6 +125,11 @@ _SCORE = re.compile(
     r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
 )
 """A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
+_PLACED = re.compile(
+    rf"\s*(?:{alternatives(p for lex in _LEXICONS for p in (*lex.round.hand_after, *lex.round.table_after))})(?!\w)"
+)
+"""Words right after a number that place it in the hand or on the table ("90 på hånda",
+"300 melded"): hand or meld points, not the side's score."""
 
 
 def _asks(kind: str, folded: str) -> bool:
@@ -121,13 +144,17 @@ def _asks(kind: str, folded: str) -> bool:
 
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
-    see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
-    for match in _SCORE.finditer(fold(normalise(question))):
+    see ``SCORE_STEP`` and ``CARD_NUMBERS``); a number placed in the hand or on the table by
+    the words after it (``_PLACED``) is not one."""
+    folded = fold(normalise(question))
+    for match in _SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
             return None
         value = int(digits)
         if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
+            continue
+        if _PLACED.match(folded, match.end()):
             continue
         return -value if match["sign"] else value
     return None

@@ -66,6 +66,10 @@ class CommonWords(_Strict):
     """Words for the wild cards as a group: a joker or a two is one ("villi", "jokerkort")."""
     function: Words
     """Function and chat words ("the", "hvordan", "niinku"): no card and no fact's subject."""
+    pair: Words = Field(default_factory=list)
+    """A noun that is two cards of the rank after it: "a pair of nines", "et par niere"."""
+    of: Words = Field(default_factory=list)
+    """The word that may link ``pair`` to its card: "pair of nines", "par af tiere"."""
 
 
 class Colours(_Strict):
@@ -159,6 +163,9 @@ class Lexicon(_Strict):
     players: PlayerWords
     asks: AskWords
     variants: dict[str, Words] = Field(default_factory=dict)
+    spoken: dict[str, Words] = Field(default_factory=dict)
+    """A written word -> its spoken and dialect spellings ("hvor" -> "kor"): an ask phrase
+    written with the word is also read with each of them ("kor mykje er det")."""
 
     @field_validator("numbers")
     @classmethod
