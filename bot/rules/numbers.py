@@ -125,9 +125,10 @@ _SCORE = re.compile(
     r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
 )
 """A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
-_PLACED = re.compile(
-    rf"\s*(?:{alternatives(p for lex in _LEXICONS for p in (*lex.round.hand_after, *lex.round.table_after))})(?!\w)"
+_PLACES = alternatives(
+    p for lex in _LEXICONS for p in (*lex.round.hand_after, *lex.round.table_after)
 )
+_PLACED = re.compile(rf"\s*(?:{_PLACES})(?!\w)")
 """Words right after a number that place it in the hand or on the table ("90 på hånda",
 "300 melded"): hand or meld points, not the side's score."""
 
