@@ -105,6 +105,8 @@ _COUNTS = {
 }
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
+_PAIRS = frozenset(vocabulary().words("pair"))
+_OF = frozenset(vocabulary().words("of"))
 _UNITS = frozenset(vocabulary().words("units"))
 """ "two hours", "tre spillere": the number before them counts these, not cards."""
 _COLOURS = {
@@ -232,38 +234,68 @@ def _count(word: str) -> int:
     return 0 if word.isupper() and lowered in _ONE else _COUNTS.get(lowered, 0)
 
 
+def _counted(raws: list[str], i: int) -> tuple[int, int]:
+    """(count, words) of the count said from ``raws[i]``: a number word or digit ("three",
+    "3"), the words for one ("a"), and a pair with or without them ("a pair of", "to par",
+    "pari"): (0, 0) when no count is said there."""
+    count = _count(raws[i])
+    used = 1 if count else 0
+    word = raws[i + used].lower() if i + used < len(raws) else ""
+    if word in _PAIRS and i + used + 1 < len(raws):
+        count, used = 2 * (count or 1), used + 1
+        if raws[i + used].lower() in _OF:
+            used += 1
+    return count, used
+
+
 def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
     """A colour or a canasta word between a count (or none: one card) and a card: "two black
     threes", "musta kolmonen", "seven natural kings". Red threes have no card value: an empty
-    list ends the hand there. (None, 0) when ``raws[i]`` starts no such phrase."""
-    head = i + 1 if count else i
-    word = raws[head].lower() if head < len(raws) else ""
+    list ends the hand there. (None, 0) when ``raws[i]`` (the first word after the count)
+    starts no such phrase."""
+    word = raws[i].lower() if i < len(raws) else ""
     colour = _COLOURS.get(word)
     if not colour and not (count and _PLAIN.fullmatch(fold(word))):
         return None, 0
-    card = _card_token(raws[head + 1]) if head + 1 < len(raws) else None
+    card = _card_token(raws[i + 1]) if i + 1 < len(raws) else None
     if not card or len(card) != 1:
         return None, 0
-    used = head + 2 - i
-    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), used
+    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), 2
+
+
+def _article_digit(raws: list[str], i: int, nxt: str) -> bool:
+    """ "and a 2", "en 10": a digit after a word for one is a card, unless a unit follows
+    ("a 2 player game")."""
+    word = raws[i]
+    after = raws[i + 2].lower() if i + 2 < len(raws) else ""
+    return (
+        word.lower() in _ONE
+        and not word.isupper()
+        and nxt.isdecimal()
+        and 2 <= int(nxt) <= max(CARD_NUMBERS)
+        and after not in _UNITS
+    )
 
 
 def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
     and an empty list for "two red threes" (cards with no value: the hand ends there)."""
-    count = _count(raws[i])
-    qualified, used = _qualified(raws, i, count)
+    count, head = _counted(raws, i)
+    qualified, used = _qualified(raws, i + head, count)
     if used:
-        return qualified, used
-    nxt = raws[i + 1] if i + 1 < len(raws) else ""
+        return qualified, head + used
+    nxt = raws[i + head] if i + head < len(raws) else ""
     # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
     # is a six and a five unless a count is all the first word can be ("to ti": two tens)
-    if _both_ranks(raws[i], nxt):
+    if head == 1 and _both_ranks(raws[i], nxt):
         count = 0
-    if count >= 1 and nxt and not nxt.isdecimal() and not (listed and raws[i].isdecimal()):
+    plain = not nxt.isdecimal() or _article_digit(raws, i, nxt)
+    if count >= 1 and nxt and plain and not (listed and raws[i].isdecimal()):
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
-            return list(counted * count), 2
+            return list(counted * count), head + 1
+    if head > 1:
+        return None, 1
     if nxt.lower() in _UNITS:
         return None, 1
     ranks = _card_token(raws[i])

@@ -163,6 +163,10 @@ class Lexicon(_Strict):
     players: PlayerWords
     asks: AskWords
     variants: dict[str, Words] = Field(default_factory=dict)
+    spoken_sounds: dict[str, str] = Field(default_factory=dict)
+    """Letters the spoken language says otherwise ("hd" -> "h": "kahdella" is said "kahella"):
+    every inflected form of a card name or number word is listed in ``forms.json`` in its
+    spoken spelling too."""
     spoken: dict[str, Words] = Field(default_factory=dict)
     """A written word -> its spoken and dialect spellings ("hvor" -> "kor"): an ask phrase
     written with the word is also read with each of them ("kor mykje er det")."""
