@@ -93,7 +93,9 @@ def _ask_pattern(kind: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)")
 
 
-_ASKS = {kind: _ask_pattern(kind) for kind in ("opening", "score", "need", "win", "value")}
+_ASKS = {
+    kind: _ask_pattern(kind) for kind in ("opening", "score", "need", "win", "value", "result")
+}
 """The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
 _NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in (*lex.round.negation, *lex.round.none))
 """ "never melded", "ikke meldt", "ingen meldinger": an opening word that tells what happened
@@ -106,6 +108,13 @@ _COUNTS = {
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
 _PAIRS = frozenset(vocabulary().words("pair"))
+_LANGS_OF_ONE = {
+    word: {lang for lang, lex in vocabulary().lexicons.items() if word in lex.words.one}
+    for word in _ONE
+}
+_NONE = {w for lex in _LEXICONS for w in lex.round.none}
+"""Words for none ("ingen", "ei", "ilman"); Finnish "ei" is also Norwegian for one (see
+``_is_none``)."""
 _OF = frozenset(vocabulary().words("of"))
 _UNITS = frozenset(vocabulary().words("units"))
 """ "two hours", "tre spillere": the number before them counts these, not cards."""
@@ -214,6 +223,8 @@ class FoundCards:
     """One unknown word between this run and more card words ("K K blah A"): the reader is
     unsure, and the reply says what it read and asks."""
     ambiguous: str | None = None
+    said: tuple[str, ...] = ()
+    """The run's words as written ("a", "2")."""
     """Two number words that may be a count or two cards ("seks fem"): read as two cards,
     and the reply says so and asks."""
 
@@ -232,6 +243,27 @@ def _count(word: str) -> int:
     if lowered.isdecimal() and len(lowered) < 3:
         return int(lowered)
     return 0 if word.isupper() and lowered in _ONE else _COUNTS.get(lowered, 0)
+
+
+def _card_langs(word: str) -> set[str]:
+    """The languages that name a card with ``word`` ("jokeria" is Finnish, "dame" is not)."""
+    words = vocabulary()
+    return {
+        lang
+        for lang, lex in words.lexicons.items()
+        if any(word in names or words.base(lang, word) in names for names in lex.cards.values())
+    }
+
+
+def _is_none(raws: list[str], i: int) -> bool:
+    """ "ei jokeria", "no jokers": no cards of the rank after it. A word that one language
+    uses for none and another for one ("ei") is read in the language of the card after it:
+    "ei dame" is one queen, "ei jokeria" no joker."""
+    word = raws[i].lower()
+    if word not in _NONE or i + 1 >= len(raws):
+        return False
+    langs = _card_langs(raws[i + 1].lower())
+    return bool(langs) and not langs & _LANGS_OF_ONE.get(word, set())
 
 
 def _counted(raws: list[str], i: int) -> tuple[int, int]:
@@ -329,6 +361,11 @@ def _runs(raws: list[str]) -> list[_Run]:
             and len(raws[i - 1]) <= SYMBOL_LENGTH
             and raws[i - 1].lower() not in _JOINERS
         )
+        if _is_none(raws, i):  # "three kings, no jokers and an ace": one hand, no joker
+            if run is not None:
+                run.words += raws[i : i + 2]
+            i += 2
+            continue
         ranks, step = _read_at(raws, i, listed)
         if ranks is None and run is not None and _joins(raws, i):
             run.words.append(raws[i])
@@ -360,7 +397,9 @@ def find_cards(question: str) -> FoundCards | None:
     pairs = zip(best.words, best.words[1:], strict=False)
     ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
     unread = _unread(raws, runs, best)
-    return FoundCards(Counter(best.ranks), len(best.words), named, unread, ambiguous)
+    return FoundCards(
+        Counter(best.ranks), len(best.words), named, unread, ambiguous, tuple(best.words)
+    )
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
@@ -380,15 +419,22 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
     or a score asking for the opening beside several cards, or a hand that is the whole
     question ("joker A A K"); one card only with a value word and a face card's name ("how
-    much is an ace worth": "sju like kort uten jokere" counts no seven)."""
+    much is an ace worth": "sju like kort uten jokere" counts no seven, "can a 2 count as a
+    3" no deuce). A loose ask of what the cards make ("hva blir det", ``asks.result``) asks
+    for a hand of two to six cards: seven are a canasta, whose bonus is as likely meant, and
+    one ("the black threes") is a rule's subject."""
     folded = fold(normalise(question))
     value = _asks("value", folded)
     if _CANASTA_WORD.search(folded) or (max(found.cards.values()) >= CANASTA_TALK and not value):
         return None
+    cards = found.cards.total()
+    asked = value or (_asks("result", folded) and 1 < cards < CANASTA_TALK)
     whole = found.named and found.words == len(_CARD_SPLIT.split(question.strip()))
-    several = found.words >= 2 and (value or opening or whole)
+    # "a 2", "en 10": one card said with a digit is one card, like "an ace"
+    one_digit = cards == 1 and all(w.isdecimal() or w.lower() in _ONE for w in found.said)
+    several = found.words >= 2 and not one_digit and (asked or opening or whole)
     single = (
-        found.words == 1
+        (found.words == 1 or one_digit)
         and (value or opening)
         and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
         and set(found.cards) <= _FACE_RANKS

@@ -122,6 +122,9 @@ class AskWords(_Strict):
     need: Words
     win: Words
     value: Words
+    result: Words = Field(default_factory=list)
+    """What cards make, asked loosely ("hva blir det", "what does that make"): a hand's
+    points, but no ask for seven of a rank (a canasta, whose bonus may be meant)."""
 
 
 class PlayerWords(_Strict):
