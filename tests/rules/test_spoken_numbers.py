@@ -140,3 +140,39 @@ def test_finnish_spoken_d_dropping_forms_are_number_forms() -> None:
     """ "kahella" is "kahdella" (with two) as it is said."""
     numbers = vocabulary().number_words
     assert numbers["kahella"] == numbers["kahdella"] == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "points"),
+    [
+        ("three kings, no jokers and an ace, points?", "en", 50),
+        ("tre konger, ingen jokere og et ess, hvor mye", "no", 50),
+        ("ei jokereita, kolme kuningasta ja ässä, paljonko", "fi", 50),
+        ("käteen jäi kolme kuningasta ja ässä, ei jokeria, paljonko se on", "fi", 50),
+        ("to konger og ei dame, hvor mye", "no", 30),
+    ],
+)
+def test_no_cards_of_a_rank_count_nothing(question: str, lang: str, points: int) -> None:
+    """Finnish "ei" is none, Norwegian "ei" is one: the card after it tells which."""
+    assert f"**{points}**" in _points(question, lang)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "sju toere i kubansk, hva blir det",  # seven of a rank: a canasta's bonus is as likely
+        "fire jokere og tre toere, hva blir det",  # seven wild cards: a wild canasta
+        "de svarte treerne meldt når vi går ut, hva gir det",  # one card named: a rule
+    ],
+)
+def test_a_loose_ask_is_no_hand_to_count_for_a_canasta_or_one_card(question: str) -> None:
+    assert not [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
+
+
+@pytest.mark.parametrize(
+    "question", ["can a 2 go on a meld of threes", "is a 7 worth 5 or 10 points"]
+)
+def test_one_card_said_with_a_digit_is_no_hand(question: str) -> None:
+    """Like one word, "a 2" is counted only with a face card's name: "can a 2 go on..." asks
+    a rule, not the deuce's points."""
+    assert not [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
