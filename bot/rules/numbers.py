@@ -108,6 +108,9 @@ _COUNTS = {
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
 _PAIRS = frozenset(vocabulary().words("pair"))
+_CHOICE = frozenset(vocabulary().words("choice"))
+NOT_A_CARD = "|"
+"""Stands in for a word the card reader must not read: it ends a run of cards."""
 _LANGS_OF_ONE = {
     word: {lang for lang, lex in vocabulary().lexicons.items() if word in lex.words.one}
     for word in _ONE
@@ -388,7 +391,7 @@ def find_cards(question: str) -> FoundCards | None:
     """The longest run of consecutive card words (the first of equal ones). A count before a
     card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
     raws = [r.strip(".!?:()[]\"'") for r in _CARD_SPLIT.split(question.strip())]
-    raws = [r for r in raws if r]
+    raws = _values_offered([r for r in raws if r])
     runs = _runs(raws)
     if not runs:
         return None
@@ -400,6 +403,20 @@ def find_cards(question: str) -> FoundCards | None:
     return FoundCards(
         Counter(best.ranks), len(best.words), named, unread, ambiguous, tuple(best.words)
     )
+
+
+def _values_offered(raws: list[str]) -> list[str]:
+    """``raws`` with the numbers on both sides of an "or" ("is a seven 5 or 10", "fem eller
+    ti poeng") put out of the card reader's reach: they are values asked about, not cards
+    ("two or three kings" is left alone: a count, and the reader asks or counts as before)."""
+    out = list(raws)
+    for i in range(1, len(raws) - 1):
+        before, after = raws[i - 1].lower(), raws[i + 1].lower()
+        card_next = i + 2 < len(raws) and _card_token(raws[i + 2]) is not None
+        numbers = all(w.isdecimal() or w in _COUNTS for w in (before, after))
+        if raws[i].lower() in _CHOICE and numbers and not card_next:
+            out[i - 1] = out[i + 1] = NOT_A_CARD
+    return out
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:

@@ -59,6 +59,8 @@ class CommonWords(_Strict):
     """Words that mean one before a card or a canasta: "a joker", "en ren"."""
     joiners: Words
     """Words between cards of one hand: "three aces and a joker"."""
+    choice: Words = Field(default_factory=list)
+    """ "or" between two numbers ("is a seven 5 or 10"): values asked about, not cards."""
     minus: Words
     units: Words
     """Nouns that make the number before them a count of something else ("two hours")."""

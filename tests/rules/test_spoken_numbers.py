@@ -176,3 +176,17 @@ def test_one_card_said_with_a_digit_is_no_hand(question: str) -> None:
     """Like one word, "a 2" is counted only with a face card's name: "can a 2 go on..." asks
     a rule, not the deuce's points."""
     assert not [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("does a six count 5 or 10", "6 = **5** points"),
+        ("teller en nier 5 eller 10", "9 = **10** poeng"),
+        ("tæller en femmer fem eller ti point", "5 = **5** point"),
+    ],
+)
+def test_numbers_either_side_of_or_are_values_not_cards(question: str, shown: str) -> None:
+    """ "5 or 10" offers two values: the card's worth is worked out, no "6 + 5"."""
+    answer = INDEX.ask(question, variant=CLASSIC)
+    assert list(answer.computed) == [shown] or shown in answer.computed[-1]
