@@ -226,10 +226,10 @@ class FoundCards:
     """One unknown word between this run and more card words ("K K blah A"): the reader is
     unsure, and the reply says what it read and asks."""
     ambiguous: str | None = None
-    said: tuple[str, ...] = ()
-    """The run's words as written ("a", "2")."""
     """Two number words that may be a count or two cards ("seks fem"): read as two cards,
     and the reply says so and asks."""
+    said: tuple[str, ...] = ()
+    """The run's words as written ("a", "2")."""
 
 
 @dataclass

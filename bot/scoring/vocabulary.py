@@ -126,7 +126,7 @@ class AskWords(_Strict):
     value: Words
     result: Words = Field(default_factory=list)
     """What cards make, asked loosely ("hva blir det", "what does that make"): a hand's
-    points, but no ask for seven of a rank (a canasta, whose bonus may be meant)."""
+    points for two to six cards (seven may be a canasta, whose bonus may be meant)."""
 
 
 class PlayerWords(_Strict):
@@ -174,7 +174,8 @@ class Lexicon(_Strict):
     spoken spelling too."""
     spoken: dict[str, Words] = Field(default_factory=dict)
     """A written word -> its spoken and dialect spellings ("hvor" -> "kor"): an ask phrase
-    written with the word is also read with each of them ("kor mykje er det")."""
+    written with the word is also read with each of them ("kor mykje er det"), and the
+    spellings of a function word are function words ("ka" is no king and ace)."""
 
     @field_validator("numbers")
     @classmethod
