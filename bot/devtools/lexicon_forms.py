@@ -56,7 +56,20 @@ def forms_for(lexicon: Lexicon) -> dict[str, str]:
     # lemma ("yhdella" under "yksitoista" beside "yhdellä" under "yksi"): such a spelling
     # means what the form it is folded from means, so it is left to the reader's folding
     folded = {fold(form): word for form, word in forms.items() if fold(form) != form}
-    return {form: word for form, word in sorted(forms.items()) if folded.get(form, word) == word}
+    kept = {form: word for form, word in forms.items() if folded.get(form, word) == word}
+    return dict(sorted({**spoken_spellings(kept, lexicon, listed), **kept}.items()))
+
+
+def spoken_spellings(forms: dict[str, str], lexicon: Lexicon, listed: set[str]) -> dict[str, str]:
+    """Each form in the spoken spelling of ``lexicon.spoken_sounds`` ("kahdella" ->
+    "kahella"), where that spelling is not a listed word or another form."""
+    out: dict[str, str] = {}
+    for written, said in lexicon.spoken_sounds.items():
+        for form, word in forms.items():
+            spoken = form.replace(written, said)
+            if spoken != form and spoken not in listed and spoken not in forms:
+                out.setdefault(spoken, word)
+    return out
 
 
 def main() -> int:

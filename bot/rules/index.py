@@ -19,6 +19,7 @@ from bot.rules.examples import OFF_TOPIC
 from bot.rules.facts import FactIndex
 from bot.rules.features import words
 from bot.rules.model import TopicModel, shipped_model
+from bot.rules.number_words import spell_digits
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -124,16 +125,27 @@ class RulesIndex:
         """Every topic's probability for ``question`` asked about ``variant`` (the one the
         question names, else the table's): a topic only another variant has steps back
         (``OTHER_VARIANT_DAMP``), and a title picked from autocomplete is that topic."""
-        prediction = self.model.predict(question)
-        probs = dict(prediction.ranking)
-        off_topic = probs.pop(OFF_TOPIC, 0.0)
+        probs, off_topic, language = self._predict(question)
+        spelled = spell_digits(question)
+        if spelled != question and off_topic >= max(probs.values(), default=0.0):
+            # "vi har to tusind ni hundrede og femoghalvfems, hvad er kravet" reads as chat
+            # only for its number words; with them in digits it reads as the players' "2995"
+            again = self._predict(spelled)
+            if again[1] < max(again[0].values(), default=0.0):
+                probs, off_topic, language = again
         for tid in self.foreign.get(variant, ()):
             probs[tid] *= OTHER_VARIANT_DAMP
         titled = self.by_title.get(tuple(words(question)))
         if titled:
             probs, off_topic = {t: float(t == titled) for t in probs}, 0.0
         hits = sorted((ScoredTopic(t, p) for t, p in probs.items()), key=lambda h: (-h.score, h.id))
-        return Ranking(tuple(hits), off_topic, prediction.language)
+        return Ranking(tuple(hits), off_topic, language)
+
+    def _predict(self, question: str) -> tuple[dict[str, float], float, str | None]:
+        """(each topic's probability, small talk's, the question's language)."""
+        prediction = self.model.predict(question)
+        probs = dict(prediction.ranking)
+        return probs, probs.pop(OFF_TOPIC, 0.0), prediction.language
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
         """The topic rendered for ``variant``; kept per variant object, since a rendering

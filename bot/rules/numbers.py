@@ -71,15 +71,35 @@ Computed = OpeningAnswer | CardAnswer | RoundAnswer
 
 
 _LEXICONS = vocabulary().lexicons.values()
-_ASKS = {
-    kind: re.compile(
-        rf"(?<!\w)(?:{alternatives(p for lex in _LEXICONS for p in getattr(lex.asks, kind))})(?!\w)"
+
+
+def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
+    """``phrase`` as written and with each of its words in every spoken spelling the lexicon
+    gives ("hvor mye" -> "kor mye", "hvor mykje", "kor mykje"): dialect is data, not a phrase
+    per question."""
+    out = [""]
+    for word in phrase.split():
+        out = [f"{head} {form}".strip() for head in out for form in (word, *spoken.get(word, ()))]
+    return out
+
+
+def _ask_pattern(kind: str) -> re.Pattern[str]:
+    phrases = (
+        form
+        for lex in _LEXICONS
+        for phrase in getattr(lex.asks, kind)
+        for form in spoken_forms(phrase, lex.spoken)
     )
-    for kind in ("opening", "score", "need", "win", "value")
+    return re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)")
+
+
+_ASKS = {
+    kind: _ask_pattern(kind) for kind in ("opening", "score", "need", "win", "value", "result")
 }
 """The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
-_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in lex.round.negation)
-""" "never melded", "ikke meldt": an opening word that tells what happened, not an ask."""
+_NEGATIONS = frozenset(fold(w) for lex in _LEXICONS for w in (*lex.round.negation, *lex.round.none))
+""" "never melded", "ikke meldt", "ingen meldinger": an opening word that tells what happened
+(or did not), not an ask."""
 _ONE = frozenset(vocabulary().words("one"))
 _COUNTS = {
     **{w: n for w, n in vocabulary().number_words.items() if n <= MAX_COUNT},
@@ -87,6 +107,18 @@ _COUNTS = {
 }
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
+_PAIRS = frozenset(vocabulary().words("pair"))
+_CHOICE = frozenset(vocabulary().words("choice"))
+NOT_A_CARD = "|"
+"""Stands in for a word the card reader must not read: it ends a run of cards."""
+_LANGS_OF_ONE = {
+    word: {lang for lang, lex in vocabulary().lexicons.items() if word in lex.words.one}
+    for word in _ONE
+}
+_NONE = {w for lex in _LEXICONS for w in lex.round.none}
+"""Words for none ("ingen", "ei", "ilman"); Finnish "ei" is also Norwegian for one (see
+``_is_none``)."""
+_OF = frozenset(vocabulary().words("of"))
 _UNITS = frozenset(vocabulary().words("units"))
 """ "two hours", "tre spillere": the number before them counts these, not cards."""
 _COLOURS = {
@@ -107,6 +139,12 @@ _SCORE = re.compile(
     r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
 )
 """A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
+_PLACES = alternatives(
+    p for lex in _LEXICONS for p in (*lex.round.hand_after, *lex.round.table_after)
+)
+_PLACED = re.compile(rf"\s*(?:{_PLACES})(?!\w)")
+"""Words right after a number that place it in the hand or on the table ("90 på hånda",
+"300 melded"): hand or meld points, not the side's score."""
 
 
 def _asks(kind: str, folded: str) -> bool:
@@ -121,13 +159,17 @@ def _asks(kind: str, folded: str) -> bool:
 
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
-    see ``SCORE_STEP`` and ``CARD_NUMBERS``)."""
-    for match in _SCORE.finditer(fold(normalise(question))):
+    see ``SCORE_STEP`` and ``CARD_NUMBERS``); a number placed in the hand or on the table by
+    the words after it (``_PLACED``) is not one."""
+    folded = fold(normalise(question))
+    for match in _SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
             return None
         value = int(digits)
         if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
+            continue
+        if _PLACED.match(folded, match.end()):
             continue
         return -value if match["sign"] else value
     return None
@@ -186,6 +228,8 @@ class FoundCards:
     ambiguous: str | None = None
     """Two number words that may be a count or two cards ("seks fem"): read as two cards,
     and the reply says so and asks."""
+    said: tuple[str, ...] = ()
+    """The run's words as written ("a", "2")."""
 
 
 @dataclass
@@ -204,38 +248,89 @@ def _count(word: str) -> int:
     return 0 if word.isupper() and lowered in _ONE else _COUNTS.get(lowered, 0)
 
 
+def _card_langs(word: str) -> set[str]:
+    """The languages that name a card with ``word`` ("jokeria" is Finnish, "dame" is not)."""
+    words = vocabulary()
+    return {
+        lang
+        for lang, lex in words.lexicons.items()
+        if any(word in names or words.base(lang, word) in names for names in lex.cards.values())
+    }
+
+
+def _is_none(raws: list[str], i: int) -> bool:
+    """ "ei jokeria", "no jokers": no cards of the rank after it. A word that one language
+    uses for none and another for one ("ei") is read in the language of the card after it:
+    "ei dame" is one queen, "ei jokeria" no joker."""
+    word = raws[i].lower()
+    if word not in _NONE or i + 1 >= len(raws):
+        return False
+    langs = _card_langs(raws[i + 1].lower())
+    return bool(langs) and not langs & _LANGS_OF_ONE.get(word, set())
+
+
+def _counted(raws: list[str], i: int) -> tuple[int, int]:
+    """(count, words) of the count said from ``raws[i]``: a number word or digit ("three",
+    "3"), the words for one ("a"), and a pair with or without them ("a pair of", "to par",
+    "pari"): (0, 0) when no count is said there."""
+    count = _count(raws[i])
+    used = 1 if count else 0
+    word = raws[i + used].lower() if i + used < len(raws) else ""
+    if word in _PAIRS and i + used + 1 < len(raws):
+        count, used = 2 * (count or 1), used + 1
+        if raws[i + used].lower() in _OF:
+            used += 1
+    return count, used
+
+
 def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
     """A colour or a canasta word between a count (or none: one card) and a card: "two black
     threes", "musta kolmonen", "seven natural kings". Red threes have no card value: an empty
-    list ends the hand there. (None, 0) when ``raws[i]`` starts no such phrase."""
-    head = i + 1 if count else i
-    word = raws[head].lower() if head < len(raws) else ""
+    list ends the hand there. (None, 0) when ``raws[i]`` (the first word after the count)
+    starts no such phrase."""
+    word = raws[i].lower() if i < len(raws) else ""
     colour = _COLOURS.get(word)
     if not colour and not (count and _PLAIN.fullmatch(fold(word))):
         return None, 0
-    card = _card_token(raws[head + 1]) if head + 1 < len(raws) else None
+    card = _card_token(raws[i + 1]) if i + 1 < len(raws) else None
     if not card or len(card) != 1:
         return None, 0
-    used = head + 2 - i
-    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), used
+    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), 2
+
+
+def _article_digit(raws: list[str], i: int, nxt: str) -> bool:
+    """ "and a 2", "en 10": a digit after a word for one is a card, unless a unit follows
+    ("a 2 player game")."""
+    word = raws[i]
+    after = raws[i + 2].lower() if i + 2 < len(raws) else ""
+    return (
+        word.lower() in _ONE
+        and not word.isupper()
+        and nxt.isdecimal()
+        and 2 <= int(nxt) <= max(CARD_NUMBERS)
+        and after not in _UNITS
+    )
 
 
 def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
     and an empty list for "two red threes" (cards with no value: the hand ends there)."""
-    count = _count(raws[i])
-    qualified, used = _qualified(raws, i, count)
+    count, head = _counted(raws, i)
+    qualified, used = _qualified(raws, i + head, count)
     if used:
-        return qualified, used
-    nxt = raws[i + 1] if i + 1 < len(raws) else ""
+        return qualified, head + used
+    nxt = raws[i + head] if i + head < len(raws) else ""
     # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
     # is a six and a five unless a count is all the first word can be ("to ti": two tens)
-    if _both_ranks(raws[i], nxt):
+    if head == 1 and _both_ranks(raws[i], nxt):
         count = 0
-    if count >= 1 and nxt and not nxt.isdecimal() and not (listed and raws[i].isdecimal()):
+    plain = not nxt.isdecimal() or _article_digit(raws, i, nxt)
+    if count >= 1 and nxt and plain and not (listed and raws[i].isdecimal()):
         counted = _card_token(nxt)
         if counted and len(counted) == 1:
-            return list(counted * count), 2
+            return list(counted * count), head + 1
+    if head > 1:
+        return None, 1
     if nxt.lower() in _UNITS:
         return None, 1
     ranks = _card_token(raws[i])
@@ -269,6 +364,11 @@ def _runs(raws: list[str]) -> list[_Run]:
             and len(raws[i - 1]) <= SYMBOL_LENGTH
             and raws[i - 1].lower() not in _JOINERS
         )
+        if _is_none(raws, i):  # "three kings, no jokers and an ace": one hand, no joker
+            if run is not None:
+                run.words += raws[i : i + 2]
+            i += 2
+            continue
         ranks, step = _read_at(raws, i, listed)
         if ranks is None and run is not None and _joins(raws, i):
             run.words.append(raws[i])
@@ -291,7 +391,7 @@ def find_cards(question: str) -> FoundCards | None:
     """The longest run of consecutive card words (the first of equal ones). A count before a
     card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
     raws = [r.strip(".!?:()[]\"'") for r in _CARD_SPLIT.split(question.strip())]
-    raws = [r for r in raws if r]
+    raws = _values_offered([r for r in raws if r])
     runs = _runs(raws)
     if not runs:
         return None
@@ -300,7 +400,23 @@ def find_cards(question: str) -> FoundCards | None:
     pairs = zip(best.words, best.words[1:], strict=False)
     ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
     unread = _unread(raws, runs, best)
-    return FoundCards(Counter(best.ranks), len(best.words), named, unread, ambiguous)
+    return FoundCards(
+        Counter(best.ranks), len(best.words), named, unread, ambiguous, tuple(best.words)
+    )
+
+
+def _values_offered(raws: list[str]) -> list[str]:
+    """``raws`` with the numbers on both sides of an "or" ("is a seven 5 or 10", "fem eller
+    ti poeng") put out of the card reader's reach: they are values asked about, not cards
+    ("two or three kings" is left alone: a count, and the reader asks or counts as before)."""
+    out = list(raws)
+    for i in range(1, len(raws) - 1):
+        before, after = raws[i - 1].lower(), raws[i + 1].lower()
+        card_next = i + 2 < len(raws) and _card_token(raws[i + 2]) is not None
+        numbers = all(w.isdecimal() or w in _COUNTS for w in (before, after))
+        if raws[i].lower() in _CHOICE and numbers and not card_next:
+            out[i - 1] = out[i + 1] = NOT_A_CARD
+    return out
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
@@ -320,15 +436,22 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
     or a score asking for the opening beside several cards, or a hand that is the whole
     question ("joker A A K"); one card only with a value word and a face card's name ("how
-    much is an ace worth": "sju like kort uten jokere" counts no seven)."""
+    much is an ace worth": "sju like kort uten jokere" counts no seven, "can a 2 count as a
+    3" no deuce). A loose ask of what the cards make ("hva blir det", ``asks.result``) asks
+    for a hand of two to six cards: seven are a canasta, whose bonus is as likely meant, and
+    one ("the black threes") is a rule's subject."""
     folded = fold(normalise(question))
     value = _asks("value", folded)
     if _CANASTA_WORD.search(folded) or (max(found.cards.values()) >= CANASTA_TALK and not value):
         return None
+    cards = found.cards.total()
+    asked = value or (_asks("result", folded) and 1 < cards < CANASTA_TALK)
     whole = found.named and found.words == len(_CARD_SPLIT.split(question.strip()))
-    several = found.words >= 2 and (value or opening or whole)
+    # "a 2", "en 10": one card said with a digit is one card, like "an ace"
+    one_digit = cards == 1 and all(w.isdecimal() or w.lower() in _ONE for w in found.said)
+    several = found.words >= 2 and not one_digit and (asked or opening or whole)
     single = (
-        found.words == 1
+        (found.words == 1 or one_digit)
         and (value or opening)
         and any(w in _FACE_WORDS for w in re.findall(r"\w+", question.lower()))
         and set(found.cards) <= _FACE_RANKS

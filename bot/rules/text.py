@@ -52,12 +52,17 @@ def stem(word: str, lang: str) -> str:
 
 @functools.cache
 def function_words(lang: str | None = None) -> frozenset[str]:
-    """``lang``'s function words, or every language's (a card reader does not know the
-    language: "ja" or "at" is never read as glued card symbols)."""
+    """``lang``'s function words and their spoken spellings (``spoken``: "ka" for "hva"), or
+    every language's (a card reader does not know the language: "ja", "at" or "ka" is never
+    read as glued card symbols)."""
     lexicons = vocabulary().lexicons
-    return frozenset(
-        word for code in ([lang] if lang else lexicons) for word in lexicons[code].words.function
-    )
+    out: set[str] = set()
+    for code in [lang] if lang else lexicons:
+        lexicon = lexicons[code]
+        listed = lexicon.words.function
+        out.update(listed)
+        out.update(form for word in listed for form in lexicon.spoken.get(word, ()))
+    return frozenset(out)
 
 
 def alternatives(phrases: Iterable[str]) -> str:

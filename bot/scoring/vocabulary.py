@@ -59,6 +59,8 @@ class CommonWords(_Strict):
     """Words that mean one before a card or a canasta: "a joker", "en ren"."""
     joiners: Words
     """Words between cards of one hand: "three aces and a joker"."""
+    choice: Words = Field(default_factory=list)
+    """ "or" between two numbers ("is a seven 5 or 10"): values asked about, not cards."""
     minus: Words
     units: Words
     """Nouns that make the number before them a count of something else ("two hours")."""
@@ -66,6 +68,10 @@ class CommonWords(_Strict):
     """Words for the wild cards as a group: a joker or a two is one ("villi", "jokerkort")."""
     function: Words
     """Function and chat words ("the", "hvordan", "niinku"): no card and no fact's subject."""
+    pair: Words = Field(default_factory=list)
+    """A noun that is two cards of the rank after it: "a pair of nines", "et par niere"."""
+    of: Words = Field(default_factory=list)
+    """The word that may link ``pair`` to its card: "pair of nines", "par af tiere"."""
 
 
 class Colours(_Strict):
@@ -118,6 +124,9 @@ class AskWords(_Strict):
     need: Words
     win: Words
     value: Words
+    result: Words = Field(default_factory=list)
+    """What cards make, asked loosely ("hva blir det", "what does that make"): a hand's
+    points for two to six cards (seven may be a canasta, whose bonus may be meant)."""
 
 
 class PlayerWords(_Strict):
@@ -159,6 +168,14 @@ class Lexicon(_Strict):
     players: PlayerWords
     asks: AskWords
     variants: dict[str, Words] = Field(default_factory=dict)
+    spoken_sounds: dict[str, str] = Field(default_factory=dict)
+    """Letters the spoken language says otherwise ("hd" -> "h": "kahdella" is said "kahella"):
+    every inflected form of a card name or number word is listed in ``forms.json`` in its
+    spoken spelling too."""
+    spoken: dict[str, Words] = Field(default_factory=dict)
+    """A written word -> its spoken and dialect spellings ("hvor" -> "kor"): an ask phrase
+    written with the word is also read with each of them ("kor mykje er det"), and the
+    spellings of a function word are function words ("ka" is no king and ace)."""
 
     @field_validator("numbers")
     @classmethod

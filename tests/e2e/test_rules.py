@@ -114,3 +114,20 @@ async def test_the_direct_answer_leads_and_more_shows_the_whole_topic(
     assert [b["custom_id"] for b in buttons] == ["rules:frozen_pile:en:classic"]
     whole = await (await fake.click(message, buttons[0]["custom_id"])).response()
     assert "black three" in whole.embeds[0]["description"]  # the topic's last line
+
+
+SPOKEN = {
+    "no": ("to damer og ein joker, kor mykje blir det", "**70**"),
+    "da": ("vi har et tusind otte hundrede og halvtreds, hvad er kravet", "**90**"),
+    "en-US": ("a pair of kings, no jokers and a 2, how much", "**40**"),
+}
+
+
+@pytest.mark.parametrize("locale", sorted(SPOKEN))
+async def test_cards_and_scores_said_as_players_say_them_are_worked_out(
+    fake: FakeDiscord, bot: BotProcess, locale: str
+) -> None:
+    """Dialect asks, a score said in words, a pair and "no jokers" reach the figure."""
+    question, figure = SPOKEN[locale]
+    message = await (await fake.slash("rules", {"question": question}, locale=locale)).response()
+    assert figure in message.embeds[0]["description"].splitlines()[0]
