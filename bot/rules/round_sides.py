@@ -38,7 +38,7 @@ def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], 
     """("we" words, "they" words, "team N") of ``lang``. Without a language (a ``/rules``
     question), "they" words of two letters are left out: Finnish "he" is English "he", the
     partner in "I went out, he had 45 left"."""
-    count = count_words()
+    count = count_words(lang)
     shortest = 1 if lang else THEY_SHORTEST
     return (
         re.compile(rf"(?:^| )({any_phrase('we', lang=lang)})(?= |$)"),
@@ -71,7 +71,7 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
             if pattern is not None:
                 found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
     for match in team.finditer(joined):
-        number = count_of(match[2])
+        number = count_of(match[2], seating.lang)
         key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
         found.append((match.start(1), match.end(1), key))
     found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
@@ -117,7 +117,7 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
         out.append(Segment(lead_side, words[:first], 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
-        team = end - start > 1 and words[end - 1] in counts() and key not in (WE, THEY)
+        team = end - start > 1 and words[end - 1] in counts(seating.lang) and key not in (WE, THEY)
         kept = words[end:stop] if team else words[start:stop]
         out.append(Segment(_resolve(key, seating), kept, 0 if team else end - start))
     return out

@@ -87,42 +87,47 @@ SINGULAR = ("canasta", "kanasta")
 
 
 @functools.cache
-def _patterns() -> _Patterns:
-    """The lexicon's phrases compiled once, on the first round question."""
-    count = count_words()
-    filler = any_phrase("filler")
-    none = any_phrase("none")
-    natural, mixed = any_phrase("natural"), any_phrase("mixed")
+def _patterns(lang: str | None = None) -> _Patterns:
+    """The lexicon's phrases of ``lang`` (every language's when None: a ``/rules`` question)
+    compiled once, on the first round question in it."""
+    count = count_words(lang)
+
+    def say(*fields: str) -> str:
+        return any_phrase(*fields, lang=lang)
+
+    filler = say("filler")
+    none = say("none")
+    natural, mixed = say("natural"), say("mixed")
     return _Patterns(
         canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}) {any_phrase('red')}(?: {any_phrase('three')})?(?= |$)"
-            rf"(?! {any_phrase('canasta')})"
+            rf"(?:^| )({count}|{none}) {say('red')}(?: {say('three')})?(?= |$)"
+            rf"(?! {say('canasta')})"
         ),
-        went_out=re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){any_phrase('negation')}(?= |$)"),
-        concealed=re.compile(rf"(?:^| ){any_phrase('concealed')}(?= |$)"),
-        hand_after=re.compile(rf"^(?:{filler} )*{any_phrase('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){any_phrase('hand_before')}(?: {filler})*$"),
-        table_after=re.compile(rf"^(?:{filler} )*{any_phrase('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){any_phrase('table_before')}(?: {filler})*$"),
-        result=re.compile(rf"(?:^| ){any_phrase('result')}(?= |$)"),
+        went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
+        concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
+        hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
+        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
+        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
+        result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
         bonus=re.compile(
             rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
-            rf"(?:[ck]anast\w*|{any_phrase('natural', 'mixed', 'three', 'went_out', 'concealed')})"
+            rf"(?:[ck]anast\w*|{say('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
-        no_meld=re.compile(rf"(?:^| ){any_phrase('no_meld')}(?= |$)"),
-        canasta=re.compile(rf"(?:^| )({any_phrase('canasta')})(?= |$)"),
-        red=re.compile(rf"(?:^| )({any_phrase('red')})(?= |$)"),
+        no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        canasta=re.compile(rf"(?:^| )({say('canasta')})(?= |$)"),
+        red=re.compile(rf"(?:^| )({say('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
-        score_before=re.compile(rf"(?:^| ){any_phrase('score')}$"),
-        score_after=re.compile(rf"^(?:{filler} )*{any_phrase('score')}(?= |$)"),
-        out=re.compile(rf"(?:^| )({any_phrase('out')})(?= |$)"),
+        score_before=re.compile(rf"(?:^| ){say('score')}$"),
+        score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
+        out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
         out_phrases=re.compile(
-            rf"(?:^| )({any_phrase('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
+            rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
-        one_red=re.compile(rf"(?:^| )({any_phrase('one_red_three')})(?= |$)"),
+        one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
@@ -169,13 +174,12 @@ def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> 
     return i > 0 and found.minus.match(words[i - 1]) is not None
 
 
-def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
+def _numbers(words: list[str], leads: frozenset[int], found: _Patterns) -> _Numbers:
     """The table's points, the cards left in hand (every hand named, summed) and the numbers
     that are neither. The words after a number win: "we had 300 melded" is the table."""
     table: int | None = None
     hand = 0
     unplaced: list[tuple[int, int]] = []
-    found = _patterns()
     for i, word in enumerate(words):
         if not word.isdecimal():
             continue
@@ -212,16 +216,16 @@ class _Part:
     unplaced: tuple[int, ...]
 
 
-def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
+def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
-    found = _patterns()
+    found = _patterns(lang)
     natural = mixed = red = 0
     covered: set[int] = set()
     for match in found.canastas.finditer(joined):
         if match[2]:
-            natural += count_of(match[1])
+            natural += count_of(match[1], lang)
         else:
-            mixed += count_of(match[1])
+            mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
         covered.update(range(index_at(joined, match.start(1)), end + 2))
     for match in found.bare_kind.finditer(joined):
@@ -230,9 +234,9 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
         covered.update((first, first + 1))
-    _cover_total(joined, natural + mixed, covered)
+    _cover_total(joined, natural + mixed, covered, lang)
     for match in found.red_threes.finditer(joined):
-        red += count_of(match[1])
+        red += count_of(match[1], lang)
         covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
@@ -242,20 +246,21 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
     return natural, mixed, red, covered
 
 
-def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
+def _cover_total(joined: str, canastas: int, covered: set[int], lang: str | None) -> None:
     """ "two canastas, one natural and one mixed": a count of canastas said before their
     kinds is no doubt when the kinds add up to it."""
     words = joined.split()
-    for match in _patterns().canasta.finditer(joined):
+    for match in _patterns(lang).canasta.finditer(joined):
         at = index_at(joined, match.start(1))
-        if at and at not in covered and canastas and count_of(words[at - 1]) == canastas:
+        if at and at not in covered and canastas and count_of(words[at - 1], lang) == canastas:
             covered.update((at - 1, at))
 
 
-def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
+def _loose_words(
+    joined: str, covered: set[int], side: int | None, found: _Patterns
+) -> list[Unsure]:
     """Canastas or red threes named without a count the reader can read ("two canastas",
     "red threes: two"): named as unsure, once (the words around them are then covered)."""
-    found = _patterns()
     words = joined.split()
     out: list[Unsure] = []
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
@@ -271,10 +276,9 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
     return out
 
 
-def _lone_out(joined: str, side: int | None) -> list[Unsure]:
+def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
     said as the lexicon says it, so it is asked about rather than dropped."""
-    found = _patterns()
     inside: set[int] = set()
     for match in found.out_phrases.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
@@ -290,13 +294,16 @@ def _lone_out(joined: str, side: int | None) -> list[Unsure]:
     return out
 
 
-def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Part:
-    """One side's words read into its round; whatever cannot be placed is named."""
+def _read_part(
+    words: list[str], leads: frozenset[int], side: int | None, lang: str | None = None
+) -> _Part:
+    """One side's words read into its round, with ``lang``'s words when the language is
+    known; whatever cannot be placed is named."""
     joined = " ".join(words)
-    found = _patterns()
-    numbers = _numbers(words, leads)
-    natural, mixed, red, covered = _kinds(joined)
-    unsure = _loose_words(joined, covered, side) + _lone_out(joined, side)
+    found = _patterns(lang)
+    numbers = _numbers(words, leads, found)
+    natural, mixed, red, covered = _kinds(joined, lang)
+    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
     table, table_said = numbers.table, numbers.table is not None
     if table is None and found.no_meld.search(joined):
         table, table_said = 0, True
@@ -307,7 +314,7 @@ def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Pa
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
-        if not word.isdecimal() and (value := count_of(word)) > 1 and i not in covered
+        if not word.isdecimal() and (value := count_of(word, lang)) > 1 and i not in covered
     ]
     for _, i in unplaced:
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
@@ -360,7 +367,7 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        part = _read_part(words, leads, side)
+        part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
         if not part.table_said:
             unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))

@@ -47,21 +47,45 @@ def any_phrase(*fields: str, lang: str | None = None, shortest: int = 1) -> str:
 
 
 @functools.cache
-def counts() -> dict[str, int]:
-    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
-    and the words that mean one before a noun ("a", "en", "yhden")."""
-    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
-    for word, value in vocabulary().number_words.items():
-        if value <= MAX_COUNT:
-            out.setdefault(fold(word), value)
-    for word in vocabulary().words("one"):
-        out.setdefault(fold(word), 1)
+def counts(lang: str | None = None) -> dict[str, int]:
+    """Folded count word -> value in ``lang`` (every language when None): digits from 0,
+    number words up to ``MAX_COUNT`` with their inflected and spoken forms, and the words
+    that mean one before a noun ("a", "en", "yhden"). Per language, because one language's
+    count is another's function word: Finnish "ei" (not) is nynorsk "ei" (one), English
+    "to" is Norwegian "to" (two)."""
+    out = {str(n): n for n in range(MAX_COUNT + 1)}
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
+        values = {w: int(v) for v, ws in lexicon.numbers.items() for w in ws if int(v) <= MAX_COUNT}
+        values.update(
+            {
+                form: values[base]
+                for form, base in vocabulary().forms.get(code, {}).items()
+                if base in values
+            }
+        )
+        values.update(dict.fromkeys(lexicon.words.one, 1))
+        for word, value in values.items():
+            for said in spoken(fold(word), lexicon.round.spoken):
+                out.setdefault(said, value)
+    return out
+
+
+def spoken(word: str, changes: list[str]) -> list[str]:
+    """``word`` and the forms it takes in speech, by the language's sound changes
+    ("hd>h": Finnish "kahdella" is said "kahella", "yhdellä" "yhellä"): a rule over every
+    word instead of a list of each spoken form."""
+    out = [word]
+    for change in changes:
+        written, said = change.split(">")
+        out += [w.replace(written, said) for w in out if written in w]
     return out
 
 
 @functools.cache
-def count_words() -> str:
-    return "|".join(sorted(map(re.escape, counts()), key=len, reverse=True))
+def count_words(lang: str | None = None) -> str:
+    return "|".join(sorted(map(re.escape, counts(lang)), key=len, reverse=True))
 
 
 GAP = "|"
@@ -106,5 +130,5 @@ def index_at(joined: str, char: int) -> int:
     return joined.count(" ", 0, char)
 
 
-def count_of(word: str) -> int:
-    return counts().get(word, 0)
+def count_of(word: str, lang: str | None = None) -> int:
+    return counts(lang).get(word, 0)

@@ -104,6 +104,12 @@ class RoundWords(_Strict):
     one_red_three: Words
     out: Words
     """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
+    spoken: Words = []
+    """Sound changes of speech, "written>said" ("hd>h": Finnish "kahdella" said "kahella"),
+    applied to the count words instead of listing each spoken form."""
+    subordinate: Words = []
+    """Words that open a clause about another side inside a side's own ("when they went
+    out", "da de gikk ut"): after it, the side spoken of before comes back."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 
