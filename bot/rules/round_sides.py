@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.rules.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
 from bot.rules.text import fold, normalise, tokens
+from bot.scoring.vocabulary import vocabulary
 
 
 @dataclass(frozen=True)
@@ -103,24 +104,81 @@ class Segment:
     bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
 
 
+def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
+    """Whose the words before the first side named are. In the same clause as that name,
+    the name's ("all four red threes for us"); said apart from it, the speaker's: a round
+    told from one's own seat starts with one's own side ("365 melded, a clean and a dirty,
+    we went out; they ...", "went out concealed, 395 melded. them: ...")."""
+    if marks and GAP not in lead:
+        return _resolve(marks[0][2], seating)
+    return seating.speaker
+
+
 def segments(words: list[str], seating: Seating) -> list[Segment]:
-    """The sentence cut where it starts talking about another side. The words before the
-    first side named are the speaker's ("420 melded, went out; they ...") when what follows is
-    "we" or "they", or when nothing names a side at all. A side's name stays in its part (a
-    pronoun disturbs no phrase), except "team 2", whose number is no points."""
+    """The sentence cut where it starts talking about another side (see ``_lead_side`` for
+    the words before the first side named). A side's name stays in its part (a pronoun
+    disturbs no phrase), except "team 2", whose number is no points. A side named inside a
+    clause about another ("when they went out") keeps only its own clause (``_return``)."""
     joined = " ".join(words)
     marks = _marks(joined, seating)
     out: list[Segment] = []
     first = marks[0][0] if marks else len(words)
     if first:
-        lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
-        out.append(Segment(lead_side, words[:first], 0))
+        out.append(Segment(_lead_side(words[:first], marks, seating), words[:first], 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
         team = end - start > 1 and words[end - 1] in counts(seating.lang) and key not in (WE, THEY)
         kept = words[end:stop] if team else words[start:stop]
-        out.append(Segment(_resolve(key, seating), kept, 0 if team else end - start))
+        segment = Segment(_resolve(key, seating), kept, 0 if team else end - start)
+        if out and start and words[start - 1] in _subordinate(seating.lang):
+            out += _return(segment, out[-1].side, seating.lang)
+        else:
+            out.append(segment)
     return out
+
+
+@functools.cache
+def _subordinate(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.subordinate
+    )
+
+
+@functools.cache
+def _joiners(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.joiners
+    )
+
+
+def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segment]:
+    """A side named in a clause that hangs on another side's ("we were stuck with 95 when
+    they went out, and were caught with 95"): after its clause, a clause opened by "and"
+    and a verb, with no subject of its own, is the first side's again; a list that goes on
+    ("..., a natural and a mixed, and a red three") stays with the side just named."""
+    words = segment.words
+    gaps = [i for i, word in enumerate(words) if word == GAP]
+    for gap in gaps:
+        clause = words[gap + 1 : gap + 3]
+        if (
+            len(clause) == 2
+            and clause[0] in _joiners(lang)
+            and not clause[1].isdecimal()
+            and clause[1] not in counts(lang)
+        ):
+            return [
+                Segment(segment.side, words[:gap], segment.lead),
+                Segment(before, words[gap + 1 :], 0),
+            ]
+    return [segment]
 
 
 def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset[int]]:

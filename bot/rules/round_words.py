@@ -113,16 +113,32 @@ _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 
 
+_HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
+"""A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
+SMALLEST_POINTS = 15
+"""Points of a round are multiples of five from here; smaller numbers are counts."""
+
+
 def words_of(question: str) -> list[str]:
-    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses."""
+    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses.
+    A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
+    it says which round or how many play, never a side's round."""
     text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
     out: list[str] = []
-    for clause in _CLAUSE.split(text):
+    for n, clause in enumerate(_CLAUSE.split(text)):
         words = tokens(clause)
+        if n == 0 and _HEADING.match(text):
+            words = [w for w in words if not _small_count(w)]
         if words and out:
             out.append(GAP)
         out += words
     return out
+
+
+def _small_count(word: str) -> bool:
+    if word.isdecimal():
+        return int(word) < SMALLEST_POINTS
+    return word in counts()
 
 
 def index_at(joined: str, char: int) -> int:
