@@ -131,8 +131,18 @@ def _patterns(lang: str | None = None) -> _Patterns:
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
-        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})) (?:{'|'.join(SINGULAR)})(?= |$)"),
+        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
     )
+
+
+def _bare_noun(lang: str | None) -> str:
+    """What follows a kind said without a count for it to be one canasta: the singular
+    "canasta" ("clean canasta"), or nothing at all in a language without an article, where
+    "puhdas ja seka" and "sekakanastalla" are one of each (any form of the noun may follow)."""
+    lexicons = vocabulary().lexicons
+    if lang is not None and lexicons[lang].round.bare_kind_one:
+        return rf"(?: {any_phrase('canasta', lang=lang)})?"
+    return rf" (?:{'|'.join(SINGULAR)})"
 
 
 def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
@@ -233,7 +243,7 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         if first in covered:
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
-        covered.update((first, first + 1))
+        covered.update(range(first, index_at(joined, match.end()) + 1))
     _cover_total(joined, natural + mixed, covered, lang)
     for match in found.red_threes.finditer(joined):
         red += count_of(match[1], lang)
@@ -266,7 +276,7 @@ def _loose_words(
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
             at = index_at(joined, match.start(1))
-            if at in covered or (at and found.none.match(words[at - 1])):
+            if at in covered or (at and (words[at - 1] == "0" or found.none.match(words[at - 1]))):
                 continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here

@@ -107,6 +107,9 @@ class RoundWords(_Strict):
     spoken: Words = []
     """Sound changes of speech, "written>said" ("hd>h": Finnish "kahdella" said "kahella"),
     applied to the count words instead of listing each spoken form."""
+    bare_kind_one: bool = False
+    """A language without an article says one canasta by its kind alone ("puhdas ja seka",
+    "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
