@@ -79,11 +79,13 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
         if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
-        elif parts is None and values and word in _JOINERS and nxt:
+        elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
             continue
         if parts is None:
             break
+        if _spoken_hundreds(values, parts, i - start):
+            parts = (SCALES[0], *parts)
         values += parts
         number = compose(tuple(values))
         if number is None:
@@ -91,6 +93,24 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
         best = (number, i + 1 - start)
         i += 1
     return best
+
+
+def _joins(values: list[int], nxt: tuple[int, ...]) -> bool:
+    """An "and" goes on with a number after a hundred or a thousand ("a hundred and five")
+    or between a unit and its tens (Danish "fem og tyve"); after tens it starts another
+    thing: "halvfems og en ren canasta" is 90 and a clean canasta, not 91."""
+    last = values[-1]
+    return last in SCALES or (last < 10 and nxt[0] in TENS)
+
+
+TEENS_AND_TENS = range(10, 100)
+
+
+def _spoken_hundreds(values: list[int], parts: tuple[int, ...], at: int) -> bool:
+    """A digit word said right before a separate word for ten to ninety-nine, with no "and"
+    between, counts hundreds, as in card talk: "five twenty" is 520, "three sixty five" 365,
+    "two ten" 210. Glued words ("femogtyve", "twentyfive") are left to ``glued``."""
+    return at == 1 and len(values) == 1 and values[0] < 10 and parts[0] in TEENS_AND_TENS
 
 
 _PAUSE = re.compile(r"([,;:.!?]+)")

@@ -96,6 +96,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         return any_phrase(*fields, lang=lang)
 
     filler = say("filler")
+    joiners = "(?:" + "|".join(sorted(map(re.escape, vocabulary().words("joiners")))) + ")"
     none = say("none")
     natural, mixed = say("natural"), say("mixed")
     return _Patterns(
@@ -113,7 +114,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
         bonus=re.compile(
-            rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
+            rf"^(?:{filler} )*(?:(?:{count}) )?(?:(?!{joiners} )\w+ )?"
             rf"(?:[ck]anast\w*|{say('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
@@ -184,38 +185,63 @@ def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> 
     return i > 0 and found.minus.match(words[i - 1]) is not None
 
 
+def _role(found: _Patterns, words: list[str], i: int, lead: bool, table_free: bool) -> str:
+    """What the number at ``i`` is by the words around it: "hand", "table", "unplaced" or
+    "bonus" (a part of the round named after it, "500 for en ren canasta", said again).
+    The words after a number win: "we had 300 melded" is the table."""
+    after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+    before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
+    table_after = found.table_after.match(after) is not None
+    table_before = found.table_before.search(before) is not None
+    if int(words[i]) % SCORE_STEP:
+        return "unplaced"
+    if found.hand_after.match(after) and not table_after:
+        return "hand"
+    if table_free and table_after:
+        return "table"
+    if _result_or_minus(found, words, i, after) and not (table_free and table_before):
+        return "unplaced"  # "melded 230 in total" is the table's all the same
+    if table_free and lead and not found.bonus.search(after):
+        return "table"
+    if found.hand_before.search(before):
+        return "hand"
+    if table_free and table_before:
+        return "table"
+    return "bonus" if found.bonus.search(after) else "unplaced"
+
+
+GAPPED = 4
+"""Words from one hand to the next said with its verb left out: "partner stuck with 30 and
+me with 15" (the second "with 15" is a hand like the first)."""
+
+
 def _numbers(words: list[str], leads: frozenset[int], found: _Patterns) -> _Numbers:
     """The table's points, the cards left in hand (every hand named, summed) and the numbers
-    that are neither. The words after a number win: "we had 300 melded" is the table."""
+    that are neither (see ``_role``)."""
     table: int | None = None
     hand = 0
     unplaced: list[tuple[int, int]] = []
+    last_hand = -GAPPED - 1
     for i, word in enumerate(words):
         if not word.isdecimal():
             continue
-        value = int(word)
-        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
-        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
-        table_after = found.table_after.match(after) is not None
-        hand_after = found.hand_after.match(after) is not None
         lead = any(0 <= i - start <= LEAD_WORDS for start in leads)
-        if value % SCORE_STEP:
-            unplaced.append((value, i))
-        elif hand_after and not table_after:
-            hand += value
-        elif table is None and table_after:
-            table = value
-        elif _result_or_minus(found, words, i, after):
-            unplaced.append((value, i))
-        elif table is None and lead and not found.bonus.search(after):
-            table = value  # not "500 for en ren canasta": a bonus said again
-        elif found.hand_before.search(before):
-            hand += value
-        elif table is None and found.table_before.search(before):
-            table = value
-        elif not found.bonus.search(after):
-            unplaced.append((value, i))
+        role = _role(found, words, i, lead, table is None)
+        if role == "unplaced" and _gapped(words, i, last_hand):
+            role = "hand"
+        if role == "hand":
+            hand += int(word)
+            last_hand = i
+        elif role == "table":
+            table = int(word)
+        elif role == "unplaced":
+            unplaced.append((int(word), i))
     return _Numbers(table, hand, unplaced)
+
+
+def _gapped(words: list[str], i: int, last_hand: int) -> bool:
+    """The number at ``i`` follows the same word as the hand just read, a few words on."""
+    return 0 < i - last_hand <= GAPPED and i > 0 and words[i - 1] == words[last_hand - 1]
 
 
 @dataclass(frozen=True)
