@@ -79,6 +79,7 @@ class _Patterns:
     out: re.Pattern[str]
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
+    vague: re.Pattern[str]
     """ "clean canasta" with no count before it: one, as the singular says."""
 
 
@@ -131,6 +132,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
+        ),
+        vague=re.compile(
+            rf"(?:^| ){say('vague')} (?:\w+ )?(?:({say('canasta', 'natural', 'mixed')})|({say('red')}))"
+            r"(?= |$)"
         ),
         bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
     )
@@ -225,7 +230,7 @@ def _numbers(words: list[str], leads: frozenset[int], found: _Patterns) -> _Numb
     for i, word in enumerate(words):
         if not word.isdecimal():
             continue
-        lead = any(0 <= i - start <= LEAD_WORDS for start in leads)
+        lead = any(0 <= i - start <= LEAD_WORDS for start in leads) and _more(words, i)
         role = _role(found, words, i, lead, table is None)
         if role == "unplaced" and _gapped(words, i, last_hand):
             role = "hand"
@@ -237,6 +242,12 @@ def _numbers(words: list[str], leads: frozenset[int], found: _Patterns) -> _Numb
         elif role == "unplaced":
             unplaced.append((int(word), i))
     return _Numbers(table, hand, unplaced)
+
+
+def _more(words: list[str], i: int) -> bool:
+    """Something is said after the number at ``i`` ("de andre 240, en uren"): a number said
+    last after a side's name and nothing else ("they had 240") may be its hand as well."""
+    return any(word != GAP for word in words[i + 1 :])
 
 
 def _gapped(words: list[str], i: int, last_hand: int) -> bool:
@@ -312,6 +323,15 @@ def _loose_words(
     return out
 
 
+def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
+    """Red threes or canastas counted with a word for "some" ("a few red threes", "noen
+    røde", "muutama punanen kolmonen"): the count is not said, whatever the noun's number."""
+    out = []
+    for match in found.vague.finditer(joined):
+        out.append(("red" if match[2] else "canasta", match.group(0).strip()))
+    return out
+
+
 def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
     said as the lexicon says it, so it is asked about rather than dropped."""
@@ -340,6 +360,7 @@ def _read_part(
     numbers = _numbers(words, leads, found)
     natural, mixed, red, covered = _kinds(joined, lang)
     unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
+    unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
     if table is None and found.no_meld.search(joined):
         table, table_said = 0, True
@@ -388,6 +409,15 @@ class RoundReading:
         return not self.unsure
 
 
+def _out_without_canasta(part: _Part) -> bool:
+    """Going out takes a canasta in every variant: a side said to go out with none said
+    (and none already asked about) has a part of its round left out."""
+    side = part.side
+    asked = any(u.what == "canasta" for u in part.unsure)
+    canastas = side.natural_canastas + side.mixed_canastas
+    return side.went_out is not WentOut.NO and not canastas and not asked
+
+
 def read_round(text: str, seating: Seating) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
@@ -405,6 +435,8 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             continue
         part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
+        if _out_without_canasta(part):
+            unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
         if not part.table_said:
             unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(part.side, said=True))

@@ -110,6 +110,9 @@ class RoundWords(_Strict):
     bare_kind_one: bool = False
     """A language without an article says one canasta by its kind alone ("puhdas ja seka",
     "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
+    vague: Words = []
+    """Words for an amount that is no number ("a few", "noen", "muutama"): red threes or
+    canastas counted with one are asked about."""
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
