@@ -68,8 +68,9 @@ def compose(values: tuple[int, ...]) -> int | None:
     return total + current
 
 
-def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
-    """(value, tokens used) of the longest number said from ``tokens[start]``, or None."""
+def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int] | None:
+    """(value, tokens used) of the longest number said from ``tokens[start]``, or None;
+    ``short``: hundreds may be said without the word ("five twenty", see ``_spoken_hundreds``)."""
     values: list[int] = []
     best: tuple[int, int] | None = None
     i = start
@@ -84,7 +85,7 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
             continue
         if parts is None:
             break
-        if _spoken_hundreds(values, parts, i - start):
+        if short and _spoken_hundreds(values, parts, i - start):
             parts = (SCALES[0], *parts)
         values += parts
         number = compose(tuple(values))
@@ -117,19 +118,20 @@ _PAUSE = re.compile(r"([,;:.!?]+)")
 """Punctuation ends a number said in words: "four hundred and twenty, one clean" is 420."""
 
 
-def spell_digits(text: str) -> str:
+def spell_digits(text: str, short_hundreds: bool = False) -> str:
     """``text`` with every number of ``KEEP_BELOW`` or more said in
-    words written in digits; everything else is left as it is."""
-    return "".join(_spell_clause(part) for part in _PAUSE.split(text))
+    words written in digits; everything else is left as it is. ``short_hundreds``: a round
+    said aloud, where "two ten" is 210 (in a question about cards it is a two and a ten)."""
+    return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 
 
-def _spell_clause(text: str) -> str:
+def _spell_clause(text: str, short: bool) -> str:
     matches = list(_WORD.finditer(text))
     words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []
     pos = i = 0
     while i < len(words):
-        found = _value(words, i)
+        found = _value(words, i, short)
         if found and (found[0] >= KEEP_BELOW):
             number, used = found
             out += [text[pos : matches[i].start()], str(number)]

@@ -123,7 +123,7 @@ def words_of(question: str) -> list[str]:
     """The question's folded words, numbers said in words as digits, ``GAP`` between clauses.
     A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
     it says which round or how many play, never a side's round."""
-    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
+    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question)), short_hundreds=True))
     out: list[str] = []
     for n, clause in enumerate(_CLAUSE.split(text)):
         words = tokens(clause)

@@ -224,5 +224,9 @@ def test_a_score_said_in_words_is_no_card(question: str, minimum: int) -> None:
     ],
 )
 def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None:
-    """ "Never melded" tells what happened: its number is no score to open from."""
-    assert not [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]
+    """ "Never melded" tells what happened: its number is no score to open from. Read as a
+    round, it is nothing on the table and the hand counted against the side."""
+    figures = [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]
+    for figure in figures:
+        assert isinstance(figure, RoundAnswer), figure
+        assert dict(figure.parts)["meld"] == 0 and figure.net < 0

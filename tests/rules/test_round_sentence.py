@@ -144,6 +144,13 @@ WORDS = {
     },
 }
 
+def _playable(side: SideRound) -> SideRound:
+    """Going out takes a canasta: a side said to go out with none is asked about."""
+    if side.went_out is WentOut.NORMAL and not side.natural_canastas + side.mixed_canastas:
+        return side.model_copy(update={"natural_canastas": 1})
+    return side
+
+
 sides = st.builds(
     _side,
     meld=st.integers(min_value=0, max_value=120).map(lambda n: n * 5),
@@ -152,7 +159,7 @@ sides = st.builds(
     red=st.integers(min_value=0, max_value=3),
     out=st.sampled_from(["no", "normal"]),
     hand=st.integers(min_value=0, max_value=40).map(lambda n: n * 5),
-)
+).map(_playable)
 
 
 def _say(lang: str, who: str, side: SideRound) -> str:
