@@ -134,8 +134,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
         vague=re.compile(
-            rf"(?:^| ){say('vague')} (?:\w+ )?(?:({say('canasta', 'natural', 'mixed')})|({say('red')}))"
-            r"(?= |$)"
+            rf"(?:^| ){say('vague')} (?:\w+ )?"
+            rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')}))(?= |$)"
         ),
         bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
     )

@@ -136,9 +136,16 @@ def words_of(question: str) -> list[str]:
 
 
 def _small_count(word: str) -> bool:
+    """A number below any points, in digits or as a number word ("3", "two", "tre"); not
+    the words that also mean "a" ("ei" is nynorsk "a" and Finnish "not")."""
     if word.isdecimal():
         return int(word) < SMALLEST_POINTS
-    return word in counts()
+    return _number_words().get(word, SMALLEST_POINTS) < SMALLEST_POINTS
+
+
+@functools.cache
+def _number_words() -> dict[str, int]:
+    return {fold(word): value for word, value in vocabulary().number_words.items()}
 
 
 def index_at(joined: str, char: int) -> int:

@@ -229,4 +229,5 @@ def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None
     figures = [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]
     for figure in figures:
         assert isinstance(figure, RoundAnswer), figure
-        assert dict(figure.parts)["meld"] == 0 and figure.net < 0
+        assert dict(figure.parts)["meld"] == 0
+        assert figure.net < 0

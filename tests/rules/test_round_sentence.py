@@ -144,6 +144,7 @@ WORDS = {
     },
 }
 
+
 def _playable(side: SideRound) -> SideRound:
     """Going out takes a canasta: a side said to go out with none is asked about."""
     if side.went_out is WentOut.NORMAL and not side.natural_canastas + side.mixed_canastas:
