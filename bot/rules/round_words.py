@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bot.rules.number_words import spell_digits
 from bot.rules.text import fold, normalise, tokens
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import spoken, vocabulary
 
 MAX_COUNT = 10
 """Counts of canastas or red threes said in words go no higher."""
@@ -67,19 +67,8 @@ def counts(lang: str | None = None) -> dict[str, int]:
         )
         values.update(dict.fromkeys(lexicon.words.one, 1))
         for word, value in values.items():
-            for said in spoken(fold(word), lexicon.round.spoken):
-                out.setdefault(said, value)
-    return out
-
-
-def spoken(word: str, changes: list[str]) -> list[str]:
-    """``word`` and the forms it takes in speech, by the language's sound changes
-    ("hd>h": Finnish "kahdella" is said "kahella", "yhdellä" "yhellä"): a rule over every
-    word instead of a list of each spoken form."""
-    out = [word]
-    for change in changes:
-        written, said = change.split(">")
-        out += [w.replace(written, said) for w in out if written in w]
+            for said in spoken(word, lexicon.round.spoken):
+                out.setdefault(fold(said), value)
     return out
 
 

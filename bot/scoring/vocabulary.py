@@ -244,7 +244,8 @@ class Vocabulary:
         for lexicon in self.lexicons.values():
             for value, words in lexicon.numbers.items():
                 for word in words:
-                    out.setdefault(word, int(value))
+                    for said in spoken(word, lexicon.round.spoken):
+                        out.setdefault(said, int(value))
         for lang, forms in self.forms.items():
             values = {w: int(v) for v, ws in self.lexicons[lang].numbers.items() for w in ws}
             for form, base in forms.items():
@@ -255,6 +256,17 @@ class Vocabulary:
     def words(self, pick: str) -> set[str]:
         """Words of a ``[words]`` list in every language (``one``, ``joiners``, ``units``...)."""
         return {w for lexicon in self.lexicons.values() for w in getattr(lexicon.words, pick)}
+
+
+def spoken(word: str, changes: list[str]) -> list[str]:
+    """``word`` and the forms it takes in speech, by the language's sound changes
+    ("hd>h": Finnish "kahdella" is said "kahella"; "kymmentä>kyt": "neljäkymmentä" is
+    said "neljäkyt"): a rule over every word instead of a list of each spoken form."""
+    out = [word]
+    for change in changes:
+        written, said = change.split(">")
+        out += [w.replace(written, said) for w in out if written in w]
+    return out
 
 
 def _rank_of(lexicon: Lexicon, base: str) -> str | None:

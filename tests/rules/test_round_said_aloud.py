@@ -1,0 +1,190 @@
+"""Rounds said the way players say them at the table, one mechanism of the reader at a time:
+whose words are whose, counts said with "all" or "no", spoken numbers, Finnish endings,
+nynorsk, a clause about the other side inside one's own. Sentences written for these tests,
+none taken from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules.round_talk import Seating, read_round
+from bot.scoring.round import SideRound, WentOut
+
+
+def _side(
+    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
+) -> SideRound:
+    return SideRound(
+        meld_points=meld,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=WentOut(out),
+        hand_points=hand,
+    )
+
+
+SURE = [
+    # the words before the first side named, in its clause: that side's
+    (
+        "en",
+        "all three red threes went to us, 300 melded, one dirty, went out; they 120 melded, 40 in hand",
+        _side(300, mixed=1, red=3, out="normal"),
+        _side(120, hand=40),
+    ),
+    # said apart from the first name: the speaker's
+    (
+        "no",
+        "gikk ut med en ren, 350 meldt, én rød treer. motstanderne 200 meldt, 15 igjen",
+        _side(350, 1, red=1, out="normal"),
+        _side(200, hand=15),
+    ),
+    # "all four" and "alle fire": the count after "all"
+    (
+        "da",
+        "vi fik alle fire røde treere, 450 meldt, to rene, gik ud. de 90 meldt, 60 på hånden",
+        _side(450, 2, red=4, out="normal"),
+        _side(90, hand=60),
+    ),
+    # no / zero / ei red threes: none, not one
+    (
+        "fi",
+        "me 280 pöydässä, yksi puhdas, ei punaisia kolmosia, ulos. ne 150 pöydässä, 45 kädessä",
+        _side(280, 1, out="normal"),
+        _side(150, hand=45),
+    ),
+    (
+        "en",
+        "we went out, 330 melded, one natural, zero red threes. they 80 melded, 0 red threes,"
+        " 55 left",
+        _side(330, 1, out="normal"),
+        _side(80, hand=55),
+    ),
+    # a clause about the other side inside one's own: "and were caught with" is ours again
+    (
+        "en",
+        "we had one red three but had not melded when they went out, and were caught with 70."
+        " they melded 390 with 2 clean",
+        _side(0, red=1, hand=70),
+        _side(390, 2, out="normal"),
+    ),
+    (
+        "da",
+        "vi havde 1 rød treer men havde ikke meldt da de gik ud, og sad med 85. de meldte 410"
+        " med 1 ren og 1 blandet",
+        _side(0, red=1, hand=85),
+        _side(410, 1, 1, out="normal"),
+    ),
+    # a list going on after the other side's clause stays with that side
+    (
+        "no",
+        "vi meldte 150, ingen kanasta, og satt med 40 fordi de gikk ut med 380 meldt, en ren,"
+        " og en rød treer",
+        _side(150, hand=40),
+        _side(380, 1, red=1, out="normal"),
+    ),
+    # nynorsk words
+    (
+        "no",
+        "me melde 310, ein rein kanasta, to raude treare, og me gjekk ut. dei hadde 140 meldt"
+        " og 25 att på handa",
+        _side(310, 1, red=2, out="normal"),
+        _side(140, hand=25),
+    ),
+    # spoken hundreds in English card talk
+    (
+        "en",
+        "we went out with three forty melded, a clean one and a dirty one. they: one ninety"
+        " melded, fifty in hand",
+        _side(340, 1, 1, out="normal"),
+        _side(190, hand=50),
+    ),
+    # Finnish spoken numerals and case endings
+    (
+        "fi",
+        "me mentiin ulos 380:llä ja kahella puhtaalla kanastalla. niillä kakssataaneljäkyt"
+        " pöydässä ja kolkytviis kädessä",
+        _side(380, 2, out="normal"),
+        _side(240, hand=35),
+    ),
+    (
+        "fi",
+        "ne meni ulos sekakanastalla, 260 pöydässä. meillä 120 pöydässä, yks punanen kolmonen,"
+        " 75 jäi käteen",
+        _side(120, red=1, hand=75),
+        _side(260, mixed=1, out="normal"),
+    ),
+    # the same verb left out the second time: both hands counted
+    (
+        "en",
+        "they went out, 400 melded, 1 clean 1 dirty; we 210 melded, my partner stuck with 25"
+        " and me with 40",
+        _side(210, hand=65),
+        _side(400, 1, 1, out="normal"),
+    ),
+    # a heading's numbers are no points
+    (
+        "no",
+        "runde 7: vi 260 meldt, 1 uren, gikk ut. de 175 meldt, 35 på hånda",
+        _side(260, mixed=1, out="normal"),
+        _side(175, hand=35),
+    ),
+    # a total said after the table's points: still the table
+    (
+        "da",
+        "vi meldte 275 i alt, en blandet, gik ud; de havde 130 meldt og 20 tilbage",
+        _side(275, mixed=1, out="normal"),
+        _side(130, hand=20),
+    ),
+    # "still" between the verb and the hand
+    (
+        "no",
+        "vi gikk ut, 300 meldt, 1 ren, makker hadde fortsatt 15. de 160 meldt, 30 på hånda",
+        _side(300, 1, out="normal", hand=15),
+        _side(160, hand=30),
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "ours", "theirs"), SURE)
+def test_a_round_said_aloud_reads_exactly(
+    lang: str, text: str, ours: SideRound, theirs: SideRound
+) -> None:
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert [s.round for s in reading.sides] == [ours, theirs]
+
+
+UNSURE = [
+    # a vague amount is no count
+    ("en", "we had some red threes, 300 melded, one clean, went out; they 100 melded, 30 left"),
+    ("no", "vi hadde noen røde treere, 300 meldt, en ren, gikk ut; de 100 meldt, 30 igjen"),
+    ("fi", "meillä muutama punanen kolmonen, 300 pöydässä, puhdas, ulos; ne 100 pöydässä, 30 jäi"),
+    # going out takes a canasta: none said is asked about
+    ("en", "we melded 300 and went out; they had 150 melded and 30 in hand"),
+    # a number said last after a side's name, with nothing else: table or hand?
+    ("da", "vi meldte 390, en ren, gik ud, de havde 210"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), UNSURE)
+def test_what_a_player_would_ask_about_is_named(lang: str, text: str) -> None:
+    assert not read_round(text, Seating(lang=lang)).sure
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "meant"),
+    [
+        # Finnish "ei" is "not", never nynorsk "ei" (one)
+        ("fi", "ne 200 pöydässä, ei punaisia, 30 kädessä", 0),
+        ("no", "de 200 meldt, ei raud treare, 30 igjen", 1),
+    ],
+)
+def test_a_count_word_is_read_in_the_sentences_language(lang: str, text: str, meant: int) -> None:
+    reading = read_round(
+        "me 300 pöydässä, puhdas, ulos; " + text
+        if lang == "fi"
+        else "vi 300 meldt, en ren, gikk ut; " + text,
+        Seating(lang=lang),
+    )
+    assert reading.sides[1].round.red_threes == meant
