@@ -102,6 +102,9 @@ _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 
 
+_CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
+"""A case ending written after a number with a colon, as Finnish does ("315:llä" = with
+315): the number is read, the ending dropped (the words around it place the number)."""
 _HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
 """A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
 SMALLEST_POINTS = 15
@@ -112,7 +115,8 @@ def words_of(question: str) -> list[str]:
     """The question's folded words, numbers said in words as digits, ``GAP`` between clauses.
     A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
     it says which round or how many play, never a side's round."""
-    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question)), short_hundreds=True))
+    text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
+    text = fold(spell_digits(text, short_hundreds=True))
     out: list[str] = []
     for n, clause in enumerate(_CLAUSE.split(text)):
         words = tokens(clause)
