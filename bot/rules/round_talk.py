@@ -58,6 +58,8 @@ __all__ = [
 class _Patterns:
     canastas: re.Pattern[str]
     red_threes: re.Pattern[str]
+    """A count and red threes; a negation a word before is none ("ei ollut punaisia",
+    "hadde ikke noen røde", "didn't have any red threes")."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
@@ -103,8 +105,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
     return _Patterns(
         canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}) {say('red')}(?: {say('three')})?(?= |$)"
-            rf"(?! {say('canasta')})"
+            rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
+            rf" {say('red')}(?: {say('three')})?(?= |$)(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
         negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
@@ -328,7 +330,9 @@ def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     røde", "muutama punanen kolmonen"): the count is not said, whatever the noun's number."""
     out = []
     for match in found.vague.finditer(joined):
-        out.append(("red" if match[2] else "canasta", match.group(0).strip()))
+        before = " ".join(joined[: match.start()].split()[-2:])
+        if not found.negation.search(before):  # "ikke noen røde": none, read as such
+            out.append(("red" if match[2] else "canasta", match.group(0).strip()))
     return out
 
 

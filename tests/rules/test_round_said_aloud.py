@@ -60,6 +60,29 @@ SURE = [
         _side(330, 1, out="normal"),
         _side(80, hand=55),
     ),
+    # a negation with a verb between it and the red threes: none
+    (
+        "fi",
+        "meillä ei ollut punaisia kolmosia, 280 pöydässä, yksi puhdas, mentiin ulos; niillä"
+        " 1 punainen kolmonen, 150 pöydässä, 40 kädessä",
+        _side(280, 1, out="normal"),
+        _side(150, red=1, hand=40),
+    ),
+    (
+        "no",
+        "vi hadde ikke noen røde treere, 280 meldt, en ren, gikk ut; de hadde 1 rød treer,"
+        " 150 meldt, 40 på hånda",
+        _side(280, 1, out="normal"),
+        _side(150, red=1, hand=40),
+    ),
+    # Finnish: a case ending after a colon, a kind said alone
+    (
+        "fi",
+        "ne meni ulos piilotetusti 490:llä ja kolmella puhtaalla; meillä 200 pöydässä, yks seka,"
+        " 90 kädessä ja kaks punasta kolmosta",
+        _side(200, mixed=1, red=2, hand=90),
+        _side(490, 3, out="concealed"),
+    ),
     # a clause about the other side inside one's own: "and were caught with" is ours again
     (
         "en",
