@@ -79,6 +79,8 @@ class _Patterns:
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
     out: re.Pattern[str]
+    out_clause: re.Pattern[str]
+    """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
     vague: re.Pattern[str]
@@ -106,7 +108,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
         canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
-            rf" {say('red')}(?: {say('three')})?(?= |$)(?! {say('canasta')})"
+            rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
+            rf"(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
         negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
@@ -128,6 +131,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_before=re.compile(rf"(?:^| ){say('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
+        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?= \||$)"),
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
@@ -345,8 +349,11 @@ def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
         inside.update(range(first, last + 1))
     words = joined.split()
     out = []
+    clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
+        if at in clauses:
+            continue
         negated = found.negation.search(" ".join(words[max(0, at - 2) : at]))
         if at not in inside and not negated:  # "didn't go out": not going out, as by default
             near = words[max(0, at - 2) : at + 2]
@@ -369,7 +376,8 @@ def _read_part(
     if table is None and found.no_meld.search(joined):
         table, table_said = 0, True
     went_out = WentOut.NO
-    if any(not _negated(found, joined, m) for m in found.went_out.finditer(joined)):
+    said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
+    if said_out or found.out_clause.search(joined):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
     unplaced += [

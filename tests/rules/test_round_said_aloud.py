@@ -28,7 +28,8 @@ SURE = [
     # the words before the first side named, in its clause: that side's
     (
         "en",
-        "all three red threes went to us, 300 melded, one dirty, went out; they 120 melded, 40 in hand",
+        "all three red threes went to us, 300 melded, one dirty, went out; they 120 melded,"
+        " 40 in hand",
         _side(300, mixed=1, red=3, out="normal"),
         _side(120, hand=40),
     ),
@@ -82,6 +83,21 @@ SURE = [
         " 90 kädessä ja kaks punasta kolmosta",
         _side(200, mixed=1, red=2, hand=90),
         _side(490, 3, out="concealed"),
+    ),
+    # "out" alone as one item of a list: going out
+    (
+        "en",
+        "we: 420 / 1 clean / 1 dirty / out. them: 240 / 25 left",
+        _side(420, 1, 1, out="normal"),
+        _side(240, hand=25),
+    ),
+    # one word between a count and the red threes ("all 3 other red threes")
+    (
+        "da",
+        "de havde 1 ren, 445 meldt, 1 rød treer, gik ud. vi havde 190 meldt, 0 canastaer,"
+        " alle 3 andre røde treere, 115 på hånden",
+        _side(190, red=3, hand=115),
+        _side(445, 1, red=1, out="normal"),
     ),
     # a clause about the other side inside one's own: "and were caught with" is ours again
     (
