@@ -78,6 +78,8 @@ class _Patterns:
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
+    red_times: re.Pattern[str]
+    """Red threes counted after the noun, "red threes x2": the count is the number."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -135,6 +137,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
+        red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
@@ -166,7 +169,7 @@ def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
 
 SCORE_STEP = 5
 """Table points and cards in hand are multiples of five, like every card value."""
-WINDOW = 3
+WINDOW = 4
 BEFORE_WINDOW = 4
 """Words looked at after and before a number; before reaches one further for the verb of "la
 ned kort for 290"."""
@@ -185,6 +188,8 @@ class _Numbers:
     hand: int
     unplaced: list[tuple[int, int]]
     """(value, word index) of numbers that are neither the table's points nor a hand."""
+    placed: frozenset[int] = frozenset()
+    """Word indices read as the table's points or a hand ("ten" of "had ten left")."""
 
 
 def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> bool:
@@ -196,7 +201,9 @@ def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> 
     return i > 0 and found.minus.match(words[i - 1]) is not None
 
 
-def _role(found: _Patterns, words: list[str], i: int, lead: bool, table_free: bool) -> str:
+def _role(
+    found: _Patterns, words: list[str], i: int, value: int, lead: bool, table_free: bool
+) -> str:
     """What the number at ``i`` is by the words around it: "hand", "table", "unplaced" or
     "bonus" (a part of the round named after it, "500 for en ren canasta", said again).
     The words after a number win: "we had 300 melded" is the table."""
@@ -204,7 +211,7 @@ def _role(found: _Patterns, words: list[str], i: int, lead: bool, table_free: bo
     before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
     table_after = found.table_after.match(after) is not None
     table_before = found.table_before.search(before) is not None
-    if int(words[i]) % SCORE_STEP:
+    if value % SCORE_STEP:
         return "unplaced"
     if found.hand_after.match(after) and not table_after:
         return "hand"
@@ -226,28 +233,34 @@ GAPPED = 4
 me with 15" (the second "with 15" is a hand like the first)."""
 
 
-def _numbers(words: list[str], leads: frozenset[int], found: _Patterns) -> _Numbers:
+def _numbers(
+    words: list[str], leads: frozenset[int], found: _Patterns, lang: str | None
+) -> _Numbers:
     """The table's points, the cards left in hand (every hand named, summed) and the numbers
-    that are neither (see ``_role``)."""
+    that are neither (see ``_role``). "five" and "ten" said in words are points only where a
+    hand or table word says so ("partner had ten left"); anywhere else they are counts."""
     table: int | None = None
     hand = 0
     unplaced: list[tuple[int, int]] = []
+    placed: set[int] = set()
     last_hand = -GAPPED - 1
     for i, word in enumerate(words):
-        if not word.isdecimal():
+        value = int(word) if word.isdecimal() else count_of(word, lang)
+        if not word.isdecimal() and not (value and value % SCORE_STEP == 0):
             continue
-        lead = any(0 <= i - start <= LEAD_WORDS for start in leads) and _more(words, i)
-        role = _role(found, words, i, lead, table is None)
+        lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
+        role = _role(found, words, i, value, lead, table is None)
         if role == "unplaced" and _gapped(words, i, last_hand):
             role = "hand"
         if role == "hand":
-            hand += int(word)
+            hand += value
             last_hand = i
         elif role == "table":
-            table = int(word)
-        elif role == "unplaced":
-            unplaced.append((int(word), i))
-    return _Numbers(table, hand, unplaced)
+            table = value
+        elif role == "unplaced" and word.isdecimal():
+            unplaced.append((value, i))
+        placed.update([i] if role in ("hand", "table") else [])
+    return _Numbers(table, hand, unplaced, frozenset(placed))
 
 
 def _more(words: list[str], i: int) -> bool:
@@ -291,6 +304,11 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     for match in found.red_threes.finditer(joined):
         red += count_of(match[1], lang)
         covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
+    for match in found.red_times.finditer(joined):
+        first = index_at(joined, match.start(1))
+        if first not in covered:
+            red += int(match[2])
+            covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
         if first not in covered:
@@ -368,7 +386,7 @@ def _read_part(
     known; whatever cannot be placed is named."""
     joined = " ".join(words)
     found = _patterns(lang)
-    numbers = _numbers(words, leads, found)
+    numbers = _numbers(words, leads, found, lang)
     natural, mixed, red, covered = _kinds(joined, lang)
     unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
@@ -383,7 +401,9 @@ def _read_part(
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
-        if not word.isdecimal() and (value := count_of(word, lang)) > 1 and i not in covered
+        if not word.isdecimal()
+        and (value := count_of(word, lang)) > 1
+        and i not in covered | numbers.placed
     ]
     for _, i in unplaced:
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
