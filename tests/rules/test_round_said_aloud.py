@@ -84,6 +84,14 @@ SURE = [
         _side(200, mixed=1, red=2, hand=90),
         _side(490, 3, out="concealed"),
     ),
+    # "five" and "ten" in words are points where a hand word says so; "x2" after the noun
+    (
+        "en",
+        "we: 350 melded, two clean, red threes x2, went out, partner had ten left. they: 150"
+        " melded, one red three, 35 in hand",
+        _side(350, 2, red=2, out="normal", hand=10),
+        _side(150, red=1, hand=35),
+    ),
     # "out" alone as one item of a list: going out
     (
         "en",
