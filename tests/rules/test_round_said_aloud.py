@@ -92,6 +92,21 @@ SURE = [
         _side(350, 2, red=2, out="normal", hand=10),
         _side(150, red=1, hand=35),
     ),
+    # a red canasta is a natural one, a black canasta a mixed one (not red threes)
+    (
+        "en",
+        "we melded 400 with one red canasta and one black canasta, 2 red threes, went out;"
+        " they had 200 melded, 1 black canasta, 50 remaining",
+        _side(400, 1, 1, red=2, out="normal"),
+        _side(200, mixed=1, hand=50),
+    ),
+    (
+        "fi",
+        "me 400 pöydässä, yks punainen kanasta ja yks musta kanasta, 2 punasta kolmosta, ulos;"
+        " niillä 200 pöydässä, yks musta kanasta, 50 jäljellä",
+        _side(400, 1, 1, red=2, out="normal"),
+        _side(200, mixed=1, hand=50),
+    ),
     # "out" alone as one item of a list: going out
     (
         "en",
