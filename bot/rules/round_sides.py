@@ -81,6 +81,10 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
         if chosen and start < chosen[-1][1]:
             continue
+        if chosen and start == chosen[-1][1] + 1 and THEY in (key, chosen[-1][2]):
+            # "their partner", "motstanderne våre", "our opponents": one side, the others
+            chosen[-1] = (chosen[-1][0], end, THEY)
+            continue
         chosen.append((start, end, key))
     return [(index_at(joined, s), index_at(joined, e) + 1, k) for s, e, k in chosen]
 

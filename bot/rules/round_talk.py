@@ -38,6 +38,7 @@ from bot.rules.round_words import (
     index_at,
     words_of,
 )
+from bot.rules.text import fold
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown
 from bot.scoring.vocabulary import vocabulary
@@ -252,6 +253,8 @@ def _numbers(
         role = _role(found, words, i, value, lead, table is None)
         if role == "unplaced" and _gapped(words, i, last_hand):
             role = "hand"
+        elif lead and role == "table" and _joined_hand(words, i, last_hand):
+            role = "hand"  # "I had 30 left and partner 15": a hand like the one before
         if role == "hand":
             hand += value
             last_hand = i
@@ -261,6 +264,12 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, hand, unplaced, frozenset(placed))
+
+
+def _joined_hand(words: list[str], i: int, last_hand: int) -> bool:
+    """The number at ``i`` comes a few words after a hand, joined to it by "and"."""
+    joiners = {fold(word) for word in vocabulary().words("joiners")}
+    return 0 < i - last_hand <= GAPPED and any(w in joiners for w in words[last_hand + 1 : i])
 
 
 def _more(words: list[str], i: int) -> bool:

@@ -184,6 +184,28 @@ SURE = [
         _side(210, hand=65),
         _side(400, 1, 1, out="normal"),
     ),
+    # "I had 30 left and partner 15": both hands
+    (
+        "en",
+        "I had 30 left and partner 15, 2 red threes, 200 melded; they went out with 350 melded"
+        " and 1 clean",
+        _side(200, red=2, hand=45),
+        _side(350, 1, out="normal"),
+    ),
+    # "their partner", "motstanderne våre": the other side, whatever the second word
+    (
+        "no",
+        "vi gikk ut med 300 meldt og 1 ren; motstanderne våre hadde 150 meldt og 40 på hånda",
+        _side(300, 1, out="normal"),
+        _side(150, hand=40),
+    ),
+    (
+        "fi",
+        "ulos 2 sekakanastalla, 375 pöydässä, 3 punasta kolmosta. toinen pari 240, 1 puhdas,"
+        " 1 punanen, 20 kädessä",
+        _side(375, mixed=2, red=3, out="normal"),
+        _side(240, 1, red=1, hand=20),
+    ),
     # a heading's numbers are no points
     (
         "no",
