@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.rules.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
 from bot.rules.text import fold, normalise, tokens
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import spoken, vocabulary
 
 
 @dataclass(frozen=True)
@@ -53,12 +53,21 @@ NAME_ENDING = (4, 5)
 name is only itself ("Di" is no part of "dirty")."""
 
 
-def _name_pattern(name: str) -> re.Pattern[str] | None:
+@functools.cache
+def _name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
+    """A player's or side's name and its inflected forms: an ending, and the stem changes
+    of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla")."""
     words = tokens(fold(normalise(name)))
     if not words:
         return None
-    ending = rf"\w{{0,{NAME_ENDING[1]}}}" if len(words[-1]) >= NAME_ENDING[0] else ""
-    return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + ending + r")(?= |$)")
+    if len(words[-1]) < NAME_ENDING[0]:
+        return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + r")(?= |$)")
+    ending = rf"\w{{0,{NAME_ENDING[1]}}}"
+    lexicons = vocabulary().lexicons
+    changes = lexicons[lang].round.name_stems if lang in lexicons else []
+    stems = "|".join(map(re.escape, sorted(set(spoken(words[-1], changes)), key=len, reverse=True)))
+    head = "".join(re.escape(word) + " " for word in words[:-1])
+    return re.compile(rf"(?:^| )({head}(?:{stems}){ending})(?= |$)")
 
 
 def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
@@ -68,7 +77,7 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     for side, names in enumerate(seating.names):
         for name in names:
-            pattern = _name_pattern(name)
+            pattern = _name_pattern(name, seating.lang)
             if pattern is not None:
                 found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
     for match in team.finditer(joined):

@@ -110,6 +110,9 @@ class RoundWords(_Strict):
     bare_kind_one: bool = False
     """A language without an article says one canasta by its kind alone ("puhdas ja seka",
     "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
+    name_stems: Words = []
+    """Stem changes of a name before an ending, "written>said" ("tt>t": Finnish "Antti" is
+    "Antilla" with Antti): a name is found in its inflected forms."""
     vague: Words = []
     """Words for an amount that is no number ("a few", "noen", "muutama"): red threes or
     canastas counted with one are asked about."""

@@ -230,6 +230,23 @@ SURE = [
 ]
 
 
+def test_a_finnish_name_is_found_in_its_inflected_forms() -> None:
+    """ "Antilla" is "Antti" with an ending (tt -> t before it): the three-player round is
+    read whole, each part to its player."""
+    seating = Seating(sides=3, names=(("Minä",), ("Antti",), ("Sanna",)), lang="fi")
+    reading = read_round(
+        "minä menin ulos yhdellä sekakanastalla, 265 pöydässä. Antilla 170 pöydässä, 20 jäi."
+        " Sannalla 90 pöydässä, 1 punainen kolmonen ja 125 kädessä",
+        seating,
+    )
+    assert reading.sure, reading.unsure
+    assert [s.round for s in reading.sides] == [
+        _side(265, mixed=1, out="normal"),
+        _side(170, hand=20),
+        _side(90, red=1, hand=125),
+    ]
+
+
 @pytest.mark.parametrize(("lang", "text", "ours", "theirs"), SURE)
 def test_a_round_said_aloud_reads_exactly(
     lang: str, text: str, ours: SideRound, theirs: SideRound
