@@ -144,8 +144,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
         vague=re.compile(
-            rf"(?:^| ){say('vague')} (?:\w+ )?"
-            rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')}))(?= |$)"
+            rf"(?:^| ){say('vague')}(?: (?:\w+ )?"
+            rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
         bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
     )
@@ -357,13 +357,15 @@ def _loose_words(
 
 
 def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
-    """Red threes or canastas counted with a word for "some" ("a few red threes", "noen
-    røde", "muutama punanen kolmonen"): the count is not said, whatever the noun's number."""
+    """An amount said with a word for "some" ("a few red threes", "noen røde", "muutama
+    kortti kädessä"): the count is not said, whatever the noun's number. Red threes and
+    canastas are named as such; anything else is a number not said."""
     out = []
     for match in found.vague.finditer(joined):
         before = " ".join(joined[: match.start()].split()[-2:])
         if not found.negation.search(before):  # "ikke noen røde": none, read as such
-            out.append(("red" if match[2] else "canasta", match.group(0).strip()))
+            what = "red" if match[2] else "canasta" if match[1] else "number"
+            out.append((what, match.group(0).strip()))
     return out
 
 
@@ -476,6 +478,9 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             continue
         part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
+        if part.side.went_out is WentOut.NO and not part.side.hand_points:
+            # only going out empties a hand: a side that stayed in has points left to say
+            unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))
         if _out_without_canasta(part):
             unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
         if not part.table_said:

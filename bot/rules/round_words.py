@@ -86,7 +86,8 @@ class Unsure:
     """Something said that the reader could not place, so it asks instead of guessing.
 
     ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
-    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "canasta"
+    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "hand" (the
+    points left in hand of a side that did not go out not said), "canasta"
     (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
     than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
     """

@@ -248,6 +248,31 @@ async def test_an_unsure_sentence_offers_no_confirm_and_stores_nothing(
     assert await _round_number(fake, channel) == 1
 
 
+UNSAID_HAND = {
+    "en": "we melded 420, one clean, went out; they had 150 melded and 2 red threes",
+    "no": "vi meldte 420, en ren, gikk ut; de hadde 150 meldt og 2 røde treere",
+    "da": "vi meldte 420, en ren, gik ud; de havde 150 meldt og 2 røde treere",
+    "fi": "me 420 pöydässä, yksi puhdas, mentiin ulos; niillä 150 pöydässä ja 2 punaista kolmosta",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_a_side_that_stayed_in_with_no_hand_said_is_asked_about(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """Only going out empties a hand: the reply asks for the points left, stores nothing."""
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    reply = await run(
+        fake, "round say", {"text": UNSAID_HAND[lang]}, channel=channel, locale=locale
+    )
+    assert reply.ephemeral
+    assert not reply.components
+    head = translate(lang, "ui.say.unsure.hand", side="Them", words="").split("(")[0]
+    assert head in reply.content
+    assert await _round_number(fake, channel) == 1
+
+
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 async def test_cancel_stores_nothing(
     fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str

@@ -261,6 +261,9 @@ UNSURE = [
     ("en", "we had some red threes, 300 melded, one clean, went out; they 100 melded, 30 left"),
     ("no", "vi hadde noen røde treere, 300 meldt, en ren, gikk ut; de 100 meldt, 30 igjen"),
     ("fi", "meillä muutama punanen kolmonen, 300 pöydässä, puhdas, ulos; ne 100 pöydässä, 30 jäi"),
+    ("fi", "meillä 300 pöydässä, seka, ulos; niillä 150 pöydässä ja muutama kortti kädessä"),
+    # a side that stayed in has cards left: its hand not said is asked about
+    ("en", "we went out with 300 melded and a clean canasta. they had 150 melded, 2 red threes"),
     # going out takes a canasta: none said is asked about
     ("en", "we melded 300 and went out; they had 150 melded and 30 in hand"),
     # a number said last after a side's name, with nothing else: table or hand?
