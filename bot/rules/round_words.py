@@ -117,6 +117,8 @@ def words_of(question: str) -> list[str]:
     A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
     it says which round or how many play, never a side's round."""
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
+    joiners, spelling = _accented_joiners()
+    text = joiners.sub(lambda match: spelling[match[0]], text)
     text = fold(spell_digits(text, short_hundreds=True))
     out: list[str] = []
     for n, clause in enumerate(_CLAUSE.split(text)):
@@ -127,6 +129,19 @@ def words_of(question: str) -> list[str]:
             out.append(GAP)
         out += words
     return out
+
+
+@functools.cache
+def _accented_joiners() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Joiners whose folded spelling is another word ("sekä", and, folds to "seka", mixed),
+    found before folding, and the language's first joiner ("ja") each is written as."""
+    spelling: dict[str, str] = {}
+    for lexicon in vocabulary().lexicons.values():
+        for word in lexicon.words.joiners:
+            if fold(word) != word and word.isalpha():
+                spelling[word] = lexicon.words.joiners[0]
+    words = sorted(map(re.escape, spelling), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + ("|".join(words) or "(?!)") + r")(?!\w)"), spelling
 
 
 def _small_count(word: str) -> bool:

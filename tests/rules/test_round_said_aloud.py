@@ -206,6 +206,14 @@ SURE = [
         _side(375, mixed=2, red=3, out="normal"),
         _side(240, 1, red=1, hand=20),
     ),
+    # Finnish "sekä" (and) folds to "seka" (mixed): read as the "and" it is
+    (
+        "fi",
+        "meillä oli pöydällä 350 ja 1 puhdas kanasta, mentiin ulos; heillä pöydällä 220 ja"
+        " 2 punaista kolmosta sekä 60 kädessä",
+        _side(350, 1, out="normal"),
+        _side(220, red=2, hand=60),
+    ),
     # a heading's numbers are no points
     (
         "no",
