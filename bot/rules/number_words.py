@@ -41,8 +41,19 @@ def glued(word: str) -> tuple[int, ...] | None:
             tail = glued(rest[2:]) if rest.startswith("og") and len(rest) > MIN_PART else None
             tail = tail or glued(rest)
             if tail:
-                return (_VALUES[head], *tail)
+                return _tens((_VALUES[head], *tail))
     return None
+
+
+TEN = 10
+
+
+def _tens(values: tuple[int, ...]) -> tuple[int, ...]:
+    """A unit glued to a ten is that many tens, as Finnish inflects each part of its tens:
+    "yhdeksällä|kymmenellä" (with ninety) is 9 and 10, read as 90."""
+    if len(values) > 1 and 1 < values[0] < TEN and values[1] == TEN:
+        return (values[0] * TEN, *values[2:])
+    return values
 
 
 def compose(values: tuple[int, ...]) -> int | None:

@@ -251,9 +251,11 @@ class Vocabulary:
                         out.setdefault(said, int(value))
         for lang, forms in self.forms.items():
             values = {w: int(v) for v, ws in self.lexicons[lang].numbers.items() for w in ws}
+            changes = self.lexicons[lang].round.spoken
             for form, base in forms.items():
                 if base in values:
-                    out.setdefault(form, values[base])
+                    for said in spoken(form, changes):
+                        out.setdefault(said, values[base])
         return out
 
     def words(self, pick: str) -> set[str]:

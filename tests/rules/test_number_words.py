@@ -231,3 +231,34 @@ def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None
         assert isinstance(figure, RoundAnswer), figure
         assert dict(figure.parts)["meld"] == 0
         assert figure.net < 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Finnish inflects each part of a number, and speech drops the d ("kahella")
+        ("kahdellasadallayhdeksälläkymmenellä", "290"),
+        ("kahellasadallayheksälläkymmenellä", "290"),
+        ("neljäsataakakskyt", "420"),
+        ("kakssataaneljäkyt", "240"),
+        # "and" after tens starts the next thing: 90, and a clean canasta
+        ("to hundrede og halvfems og en ren canasta", "290 og en ren canasta"),
+    ],
+)
+def test_numbers_said_in_speech_and_in_inflected_parts(text: str, expected: str) -> None:
+    assert spell_digits(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("five twenty on the table", "520 on the table"),
+        ("three sixty five melded", "365 melded"),
+        ("us: two ten, one dirty", "us: 210, one dirty"),
+    ],
+)
+def test_hundreds_said_short_in_a_round_said_aloud(text: str, expected: str) -> None:
+    """Card talk says 520 as "five twenty"; in a question about cards "two ten" stays two
+    cards (see test_a_count_or_two_cards_is_asked_about)."""
+    assert spell_digits(text, short_hundreds=True) == expected
+    assert spell_digits(text) != expected
