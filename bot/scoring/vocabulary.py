@@ -110,6 +110,8 @@ class RoundWords(_Strict):
     bare_kind_one: bool = False
     """A language without an article says one canasta by its kind alone ("puhdas ja seka",
     "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
+    points: Words = []
+    """The word for points as a unit after a number ("285 pistettä", "400 points")."""
     name_stems: Words = []
     """Stem changes of a name before an ending, "written>said" ("tt>t": Finnish "Antti" is
     "Antilla" with Antti): a name is found in its inflected forms."""

@@ -214,6 +214,14 @@ SURE = [
         _side(350, 1, out="normal"),
         _side(220, red=2, hand=60),
     ),
+    # bare points said by the side that went out, before its canastas: its table
+    (
+        "en",
+        "we went out concealed, 400 points, a clean and a dirty, 2 red threes. they had 120"
+        " melded, 45 in hand",
+        _side(400, 1, 1, red=2, out="concealed"),
+        _side(120, hand=45),
+    ),
     # a heading's numbers are no points
     (
         "no",
@@ -272,6 +280,8 @@ UNSURE = [
     ("fi", "meillä 300 pöydässä, seka, ulos; niillä 150 pöydässä ja muutama kortti kädessä"),
     # a side that stayed in has cards left: its hand not said is asked about
     ("en", "we went out with 300 melded and a clean canasta. they had 150 melded, 2 red threes"),
+    # points after a canasta may be its bonus said again
+    ("en", "they went out with a clean canasta, 500 points. we had 100 melded, 30 in hand"),
     # going out takes a canasta: none said is asked about
     ("en", "we melded 300 and went out; they had 150 melded and 30 in hand"),
     # a number said last after a side's name, with nothing else: table or hand?
