@@ -84,8 +84,8 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
         number = count_of(match[2], seating.lang)
         key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
         found.append((match.start(1), match.end(1), key))
-    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
-    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined)]
+    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined) if _subject(m, seating)]
+    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined) if _subject(m, seating)]
     chosen: list[tuple[int, int, int]] = []
     for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
         if chosen and start < chosen[-1][1]:
@@ -96,6 +96,24 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
             continue
         chosen.append((start, end, key))
     return [(index_at(joined, s), index_at(joined, e) + 1, k) for s, e, k in chosen]
+
+
+@functools.cache
+def _determined(lang: str | None) -> re.Pattern[str]:
+    """What follows a word for "they" used as "the"/"those" ("de to røde treere", "ne kaks
+    punasta"): a count said in words, or a colour."""
+    words = [w for w in counts(lang) if not w.isdecimal()]
+    count = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf" (?:{count}|{any_phrase('red', lang=lang)})(?= |$)")
+
+
+def _subject(match: re.Match[str], seating: Seating) -> bool:
+    """A side word that names a side, not the article of a count after a verb ("vi fik de
+    to røde"); at the start of a clause it is the side ("niillä kaks punasta")."""
+    before = match.string[: match.start(1)].split()[-1:]
+    if not before or before == [GAP]:
+        return True
+    return _determined(seating.lang).match(match.string, match.end(1)) is None
 
 
 def _resolve(key: int, seating: Seating) -> int | None:

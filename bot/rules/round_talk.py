@@ -219,8 +219,8 @@ def _role(
         return "unplaced"
     if found.hand_after.match(after) and not table_after:
         return "hand"
-    if table_free and table_after:
-        return "table"
+    if table_after:  # a second table for one side: something is wrong, asked about
+        return "table" if table_free else "unplaced"
     if _result_or_minus(found, words, i, after) and not (table_free and table_before):
         return "unplaced"  # "melded 230 in total" is the table's all the same
     if table_free and lead and not found.bonus.search(after):

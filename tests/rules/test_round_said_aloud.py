@@ -222,6 +222,14 @@ SURE = [
         _side(400, 1, 1, red=2, out="concealed"),
         _side(120, hand=45),
     ),
+    # "de" after a verb and before a count is "the", not "they"
+    (
+        "da",
+        "vi fik de to røde treere og gik ud med 400 meldt og en ren; de havde 150 meldt og 45"
+        " på hånden",
+        _side(400, 1, red=2, out="normal"),
+        _side(150, hand=45),
+    ),
     # a heading's numbers are no points
     (
         "no",
@@ -280,6 +288,8 @@ UNSURE = [
     ("fi", "meillä 300 pöydässä, seka, ulos; niillä 150 pöydässä ja muutama kortti kädessä"),
     # a side that stayed in has cards left: its hand not said is asked about
     ("en", "we went out with 300 melded and a clean canasta. they had 150 melded, 2 red threes"),
+    # a second table for one side is asked about, never counted as a hand
+    ("en", "we went out with 400 melded and a clean one, we had 150 melded and 45 in hand"),
     # points after a canasta may be its bonus said again
     ("en", "they went out with a clean canasta, 500 points. we had 100 melded, 30 in hand"),
     # going out takes a canasta: none said is asked about
