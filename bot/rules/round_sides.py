@@ -137,12 +137,13 @@ class Segment:
 
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
     """Whose the words before the first side named are. In the same clause as that name,
-    the name's ("all four red threes for us"); said apart from it, the speaker's: a round
+    the name's ("all four red threes for us"); said apart from it (or with "and" before
+    the name), the speaker's: a round
     told from one's own seat starts with one's own side ("365 melded, a clean and a dirty,
     we went out; they ...", "went out concealed, 395 melded. them: ...")."""
-    if marks and GAP not in lead:
+    if marks and GAP not in lead and lead[-1] not in _joiners(seating.lang):
         return _resolve(marks[0][2], seating)
-    return seating.speaker
+    return seating.speaker  # "went out with 400 and they had 200": a new clause, theirs
 
 
 def segments(words: list[str], seating: Seating) -> list[Segment]:

@@ -33,6 +33,13 @@ SURE = [
         _side(300, mixed=1, red=3, out="normal"),
         _side(120, hand=40),
     ),
+    # "... and they had": a new clause, so the words before it are the speaker's
+    (
+        "en",
+        "went out with 400 and 2 clean and they had 200 melded and 30 in hand",
+        _side(400, 2, out="normal"),
+        _side(200, hand=30),
+    ),
     # said apart from the first name: the speaker's
     (
         "no",
