@@ -100,8 +100,8 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
 
 @functools.cache
 def _determined(lang: str | None) -> re.Pattern[str]:
-    """What follows a word for "they" used as "the"/"those" ("de to røde treere", "ne kaks
-    punasta"): a count said in words, or a colour."""
+    """What follows a side word used as an article ("the", "those": "de to røde treere"):
+    a count said in words, or a colour."""
     words = [w for w in counts(lang) if not w.isdecimal()]
     count = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     return re.compile(rf" (?:{count}|{any_phrase('red', lang=lang)})(?= |$)")
@@ -137,13 +137,13 @@ class Segment:
 
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
     """Whose the words before the first side named are. In the same clause as that name,
-    the name's ("all four red threes for us"); said apart from it (or with "and" before
-    the name), the speaker's: a round
-    told from one's own seat starts with one's own side ("365 melded, a clean and a dirty,
-    we went out; they ...", "went out concealed, 395 melded. them: ...")."""
+    the name's ("all four red threes for us"); said apart from it, or with "and" before the
+    name ("went out with 400 and they had 200"), the speaker's: a round told from one's own
+    seat starts with one's own side ("365 melded, a clean and a dirty, we went out; they
+    ...", "went out concealed, 395 melded. them: ...")."""
     if marks and GAP not in lead and lead[-1] not in _joiners(seating.lang):
         return _resolve(marks[0][2], seating)
-    return seating.speaker  # "went out with 400 and they had 200": a new clause, theirs
+    return seating.speaker
 
 
 def segments(words: list[str], seating: Seating) -> list[Segment]:

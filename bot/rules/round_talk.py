@@ -250,7 +250,7 @@ def _numbers(
     last_hand = -GAPPED - 1
     for i, word in enumerate(words):
         value = int(word) if word.isdecimal() else count_of(word, lang)
-        if not word.isdecimal() and not (value and value % SCORE_STEP == 0):
+        if not word.isdecimal() and not _points_word(found, words, i, value):
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
@@ -267,6 +267,13 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, hand, unplaced, frozenset(placed))
+
+
+def _points_word(found: _Patterns, words: list[str], i: int, value: int) -> bool:
+    """ "five" or "ten" said in words may be points; not before a part of the round ("we
+    had five natural canastas", "ti røde"), where it counts that part."""
+    after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+    return bool(value) and not value % SCORE_STEP and not found.bonus.search(after)
 
 
 def _joined_hand(words: list[str], i: int, last_hand: int) -> bool:

@@ -114,6 +114,13 @@ SURE = [
         _side(400, 1, 1, red=2, out="normal"),
         _side(200, mixed=1, hand=50),
     ),
+    # ... but "five" before a part of the round counts that part
+    (
+        "no",
+        "vi hadde fem rene kanaster, 900 meldt, gikk ut; de hadde 100 meldt og 40 på hånda",
+        _side(900, 5, out="normal"),
+        _side(100, hand=40),
+    ),
     # "out" alone as one item of a list: going out
     (
         "en",
