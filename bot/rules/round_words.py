@@ -106,6 +106,8 @@ _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 _CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
 """A case ending written after a number with a colon, as Finnish does ("315:llä" = with
 315): the number is read, the ending dropped (the words around it place the number)."""
+_TIMES_BEFORE = re.compile(r"(?<![\w.])(\d{1,2})[x×](?!\w)")
+""" "2x red 3s": a count written with "x" before its noun is the count itself."""
 _HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
 """A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
 SMALLEST_POINTS = 15
@@ -117,6 +119,7 @@ def words_of(question: str) -> list[str]:
     A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
     it says which round or how many play, never a side's round."""
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
+    text = _TIMES_BEFORE.sub(r"\1", text)
     joiners, spelling = _accented_joiners()
     text = joiners.sub(lambda match: spelling[match[0]], text)
     text = fold(spell_digits(text, short_hundreds=True))

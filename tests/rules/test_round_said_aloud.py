@@ -121,6 +121,13 @@ SURE = [
         _side(900, 5, out="normal"),
         _side(100, hand=40),
     ),
+    # chat shorthand: "2x red 3s", "pts"
+    (
+        "en",
+        "we 380 pts melded, 2 clean, went out & 2x red 3s; they 150 pts melded, 60 pts in hand",
+        _side(380, 2, red=2, out="normal"),
+        _side(150, hand=60),
+    ),
     # "out" alone as one item of a list: going out
     (
         "en",
