@@ -174,6 +174,13 @@ SURE = [
         _side(310, 1, red=2, out="normal"),
         _side(140, hand=25),
     ),
+    # Norwegian dialect pronouns
+    (
+        "no",
+        "dæm gikk ut med 300 meldt og to reine. vi hadde 120 meldt og satt att med 55",
+        _side(120, hand=55),
+        _side(300, 2, out="normal"),
+    ),
     # spoken hundreds in English card talk
     (
         "en",
