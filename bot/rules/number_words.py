@@ -41,8 +41,19 @@ def glued(word: str) -> tuple[int, ...] | None:
             tail = glued(rest[2:]) if rest.startswith("og") and len(rest) > MIN_PART else None
             tail = tail or glued(rest)
             if tail:
-                return (_VALUES[head], *tail)
+                return _tens((_VALUES[head], *tail))
     return None
+
+
+TEN = 10
+
+
+def _tens(values: tuple[int, ...]) -> tuple[int, ...]:
+    """A unit glued to a ten is that many tens, as Finnish inflects each part of its tens:
+    "yhdeksällä|kymmenellä" (with ninety) is 9 and 10, read as 90."""
+    if len(values) > 1 and 1 < values[0] < TEN and values[1] == TEN:
+        return (values[0] * TEN, *values[2:])
+    return values
 
 
 def compose(values: tuple[int, ...]) -> int | None:
@@ -68,8 +79,9 @@ def compose(values: tuple[int, ...]) -> int | None:
     return total + current
 
 
-def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
-    """(value, tokens used) of the longest number said from ``tokens[start]``, or None."""
+def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int] | None:
+    """(value, tokens used) of the longest number said from ``tokens[start]``, or None;
+    ``short``: hundreds may be said without the word ("five twenty", see ``_spoken_hundreds``)."""
     values: list[int] = []
     best: tuple[int, int] | None = None
     i = start
@@ -79,11 +91,13 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
         if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
-        elif parts is None and values and word in _JOINERS and nxt:
+        elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
             continue
         if parts is None:
             break
+        if short and _spoken_hundreds(values, parts, i - start):
+            parts = (SCALES[0], *parts)
         values += parts
         number = compose(tuple(values))
         if number is None:
@@ -93,23 +107,42 @@ def _value(tokens: list[str], start: int) -> tuple[int, int] | None:
     return best
 
 
+def _joins(values: list[int], nxt: tuple[int, ...]) -> bool:
+    """An "and" goes on with a number after a hundred or a thousand ("a hundred and five")
+    or between a unit and its tens (Danish "fem og tyve"); after tens it starts another
+    thing: "halvfems og en ren canasta" is 90 and a clean canasta, not 91."""
+    last = values[-1]
+    return last in SCALES or (last < 10 and nxt[0] in TENS)
+
+
+TEENS_AND_TENS = range(10, 100)
+
+
+def _spoken_hundreds(values: list[int], parts: tuple[int, ...], at: int) -> bool:
+    """A digit word said right before a separate word for ten to ninety-nine, with no "and"
+    between, counts hundreds, as in card talk: "five twenty" is 520, "three sixty five" 365,
+    "two ten" 210. Glued words ("femogtyve", "twentyfive") are left to ``glued``."""
+    return at == 1 and len(values) == 1 and values[0] < 10 and parts[0] in TEENS_AND_TENS
+
+
 _PAUSE = re.compile(r"([,;:.!?]+)")
 """Punctuation ends a number said in words: "four hundred and twenty, one clean" is 420."""
 
 
-def spell_digits(text: str) -> str:
+def spell_digits(text: str, short_hundreds: bool = False) -> str:
     """``text`` with every number of ``KEEP_BELOW`` or more said in
-    words written in digits; everything else is left as it is."""
-    return "".join(_spell_clause(part) for part in _PAUSE.split(text))
+    words written in digits; everything else is left as it is. ``short_hundreds``: a round
+    said aloud, where "two ten" is 210 (in a question about cards it is a two and a ten)."""
+    return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 
 
-def _spell_clause(text: str) -> str:
+def _spell_clause(text: str, short: bool) -> str:
     matches = list(_WORD.finditer(text))
     words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []
     pos = i = 0
     while i < len(words):
-        found = _value(words, i)
+        found = _value(words, i, short)
         if found and (found[0] >= KEEP_BELOW):
             number, used = found
             out += [text[pos : matches[i].start()], str(number)]

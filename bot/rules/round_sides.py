@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.rules.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
 from bot.rules.text import fold, normalise, tokens
+from bot.scoring.vocabulary import spoken, vocabulary
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ def _side_patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], 
     """("we" words, "they" words, "team N") of ``lang``. Without a language (a ``/rules``
     question), "they" words of two letters are left out: Finnish "he" is English "he", the
     partner in "I went out, he had 45 left"."""
-    count = count_words()
+    count = count_words(lang)
     shortest = 1 if lang else THEY_SHORTEST
     return (
         re.compile(rf"(?:^| )({any_phrase('we', lang=lang)})(?= |$)"),
@@ -52,12 +53,21 @@ NAME_ENDING = (4, 5)
 name is only itself ("Di" is no part of "dirty")."""
 
 
-def _name_pattern(name: str) -> re.Pattern[str] | None:
+@functools.cache
+def _name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
+    """A player's or side's name and its inflected forms: an ending, and the stem changes
+    of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla")."""
     words = tokens(fold(normalise(name)))
     if not words:
         return None
-    ending = rf"\w{{0,{NAME_ENDING[1]}}}" if len(words[-1]) >= NAME_ENDING[0] else ""
-    return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + ending + r")(?= |$)")
+    if len(words[-1]) < NAME_ENDING[0]:
+        return re.compile(r"(?:^| )(" + " ".join(map(re.escape, words)) + r")(?= |$)")
+    ending = rf"\w{{0,{NAME_ENDING[1]}}}"
+    lexicons = vocabulary().lexicons
+    changes = lexicons[lang].round.name_stems if lang in lexicons else []
+    stems = "|".join(map(re.escape, sorted(set(spoken(words[-1], changes)), key=len, reverse=True)))
+    head = "".join(re.escape(word) + " " for word in words[:-1])
+    return re.compile(rf"(?:^| )({head}(?:{stems}){ending})(?= |$)")
 
 
 def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
@@ -67,21 +77,43 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     for side, names in enumerate(seating.names):
         for name in names:
-            pattern = _name_pattern(name)
+            pattern = _name_pattern(name, seating.lang)
             if pattern is not None:
                 found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
     for match in team.finditer(joined):
-        number = count_of(match[2])
+        number = count_of(match[2], seating.lang)
         key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
         found.append((match.start(1), match.end(1), key))
-    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined)]
-    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined)]
+    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined) if _subject(m, seating)]
+    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined) if _subject(m, seating)]
     chosen: list[tuple[int, int, int]] = []
     for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
         if chosen and start < chosen[-1][1]:
             continue
+        if chosen and start == chosen[-1][1] + 1 and THEY in (key, chosen[-1][2]):
+            # "their partner", "motstanderne våre", "our opponents": one side, the others
+            chosen[-1] = (chosen[-1][0], end, THEY)
+            continue
         chosen.append((start, end, key))
     return [(index_at(joined, s), index_at(joined, e) + 1, k) for s, e, k in chosen]
+
+
+@functools.cache
+def _determined(lang: str | None) -> re.Pattern[str]:
+    """What follows a side word used as an article ("the", "those": "de to røde treere"):
+    a count said in words, or a colour."""
+    words = [w for w in counts(lang) if not w.isdecimal()]
+    count = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf" (?:{count}|{any_phrase('red', lang=lang)})(?= |$)")
+
+
+def _subject(match: re.Match[str], seating: Seating) -> bool:
+    """A side word that names a side, not the article of a count after a verb ("vi fik de
+    to røde"); at the start of a clause it is the side ("niillä kaks punasta")."""
+    before = match.string[: match.start(1)].split()[-1:]
+    if not before or before == [GAP]:
+        return True
+    return _determined(seating.lang).match(match.string, match.end(1)) is None
 
 
 def _resolve(key: int, seating: Seating) -> int | None:
@@ -103,24 +135,82 @@ class Segment:
     bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
 
 
+def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
+    """Whose the words before the first side named are. In the same clause as that name,
+    the name's ("all four red threes for us"); said apart from it, or with "and" before the
+    name ("went out with 400 and they had 200"), the speaker's: a round told from one's own
+    seat starts with one's own side ("365 melded, a clean and a dirty, we went out; they
+    ...", "went out concealed, 395 melded. them: ...")."""
+    if marks and GAP not in lead and lead[-1] not in _joiners(seating.lang):
+        return _resolve(marks[0][2], seating)
+    return seating.speaker
+
+
 def segments(words: list[str], seating: Seating) -> list[Segment]:
-    """The sentence cut where it starts talking about another side. The words before the
-    first side named are the speaker's ("420 melded, went out; they ...") when what follows is
-    "we" or "they", or when nothing names a side at all. A side's name stays in its part (a
-    pronoun disturbs no phrase), except "team 2", whose number is no points."""
+    """The sentence cut where it starts talking about another side (see ``_lead_side`` for
+    the words before the first side named). A side's name stays in its part (a pronoun
+    disturbs no phrase), except "team 2", whose number is no points. A side named inside a
+    clause about another ("when they went out") keeps only its own clause (``_return``)."""
     joined = " ".join(words)
     marks = _marks(joined, seating)
     out: list[Segment] = []
     first = marks[0][0] if marks else len(words)
     if first:
-        lead_side = seating.speaker if not marks or marks[0][2] in (WE, THEY) else None
-        out.append(Segment(lead_side, words[:first], 0))
+        out.append(Segment(_lead_side(words[:first], marks, seating), words[:first], 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
-        team = end - start > 1 and words[end - 1] in counts() and key not in (WE, THEY)
+        team = end - start > 1 and words[end - 1] in counts(seating.lang) and key not in (WE, THEY)
         kept = words[end:stop] if team else words[start:stop]
-        out.append(Segment(_resolve(key, seating), kept, 0 if team else end - start))
+        segment = Segment(_resolve(key, seating), kept, 0 if team else end - start)
+        if out and start and words[start - 1] in _subordinate(seating.lang):
+            out += _return(segment, out[-1].side, seating.lang)
+        else:
+            out.append(segment)
     return out
+
+
+@functools.cache
+def _subordinate(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.subordinate
+    )
+
+
+@functools.cache
+def _joiners(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.joiners
+    )
+
+
+def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segment]:
+    """A side named in a clause that hangs on another side's ("we were stuck with 95 when
+    they went out, and were caught with 95"): after its clause, a clause opened by "and"
+    and a verb, with no subject of its own, is the first side's again; a list that goes on
+    ("..., a natural and a mixed, and a red three") stays with the side just named."""
+    words = segment.words
+    gaps = [i for i, word in enumerate(words) if word == GAP]
+    for gap in gaps:
+        clause = words[gap + 1 : gap + 3]
+        if (
+            len(clause) == 2
+            and clause[0] in _joiners(lang)
+            and not clause[1].isdecimal()
+            and clause[1] not in counts(lang)
+        ):
+            return [
+                Segment(segment.side, words[:gap], segment.lead),
+                Segment(before, words[gap + 1 :], 0),
+            ]
+    return [segment]
 
 
 def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset[int]]:

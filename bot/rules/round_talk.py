@@ -38,6 +38,7 @@ from bot.rules.round_words import (
     index_at,
     words_of,
 )
+from bot.rules.text import fold
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown
 from bot.scoring.vocabulary import vocabulary
@@ -58,6 +59,8 @@ __all__ = [
 class _Patterns:
     canastas: re.Pattern[str]
     red_threes: re.Pattern[str]
+    """A count and red threes; a negation a word before is none ("ei ollut punaisia",
+    "hadde ikke noen røde", "didn't have any red threes")."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
@@ -76,9 +79,16 @@ class _Patterns:
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
+    red_times: re.Pattern[str]
+    """Red threes counted after the noun, "red threes x2": the count is the number."""
     out: re.Pattern[str]
+    out_clause: re.Pattern[str]
+    """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
+    vague: re.Pattern[str]
+    points: re.Pattern[str]
+    """The word "points" alone, as a unit after a number."""
     """ "clean canasta" with no count before it: one, as the singular says."""
 
 
@@ -87,47 +97,71 @@ SINGULAR = ("canasta", "kanasta")
 
 
 @functools.cache
-def _patterns() -> _Patterns:
-    """The lexicon's phrases compiled once, on the first round question."""
-    count = count_words()
-    filler = any_phrase("filler")
-    none = any_phrase("none")
-    natural, mixed = any_phrase("natural"), any_phrase("mixed")
+def _patterns(lang: str | None = None) -> _Patterns:
+    """The lexicon's phrases of ``lang`` (every language's when None: a ``/rules`` question)
+    compiled once, on the first round question in it."""
+    count = count_words(lang)
+
+    def say(*fields: str) -> str:
+        return any_phrase(*fields, lang=lang)
+
+    filler = say("filler")
+    joiners = "(?:" + "|".join(sorted(map(re.escape, vocabulary().words("joiners")))) + ")"
+    none = say("none")
+    natural, mixed = say("natural"), say("mixed")
     return _Patterns(
         canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}) {any_phrase('red')}(?: {any_phrase('three')})?(?= |$)"
-            rf"(?! {any_phrase('canasta')})"
+            rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
+            rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
+            rf"(?! {say('canasta')})"
         ),
-        went_out=re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){any_phrase('negation')}(?= |$)"),
-        concealed=re.compile(rf"(?:^| ){any_phrase('concealed')}(?= |$)"),
-        hand_after=re.compile(rf"^(?:{filler} )*{any_phrase('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){any_phrase('hand_before')}(?: {filler})*$"),
-        table_after=re.compile(rf"^(?:{filler} )*{any_phrase('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){any_phrase('table_before')}(?: {filler})*$"),
-        result=re.compile(rf"(?:^| ){any_phrase('result')}(?= |$)"),
+        went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
+        concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
+        hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
+        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
+        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
+        result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
         bonus=re.compile(
-            rf"^(?:{filler} )*(?:(?:{count}) )?(?:\w+ )?"
-            rf"(?:[ck]anast\w*|{any_phrase('natural', 'mixed', 'three', 'went_out', 'concealed')})"
+            rf"^(?:{filler} )*(?:(?:{count}) )?(?:(?!{joiners} )\w+ )?"
+            rf"(?:[ck]anast\w*|{say('natural', 'mixed', 'three', 'went_out', 'concealed')})"
             r"(?= |$)"
         ),
-        no_meld=re.compile(rf"(?:^| ){any_phrase('no_meld')}(?= |$)"),
-        canasta=re.compile(rf"(?:^| )({any_phrase('canasta')})(?= |$)"),
-        red=re.compile(rf"(?:^| )({any_phrase('red')})(?= |$)"),
+        no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        canasta=re.compile(rf"(?:^| )({say('canasta')})(?= |$)"),
+        red=re.compile(rf"(?:^| )({say('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
-        score_before=re.compile(rf"(?:^| ){any_phrase('score')}$"),
-        score_after=re.compile(rf"^(?:{filler} )*{any_phrase('score')}(?= |$)"),
-        out=re.compile(rf"(?:^| )({any_phrase('out')})(?= |$)"),
+        score_before=re.compile(rf"(?:^| ){say('score')}$"),
+        score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
+        out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
+        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?= \||$)"),
         out_phrases=re.compile(
-            rf"(?:^| )({any_phrase('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
+            rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
-        one_red=re.compile(rf"(?:^| )({any_phrase('one_red_three')})(?= |$)"),
+        red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
+        one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
-        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})) (?:{'|'.join(SINGULAR)})(?= |$)"),
+        points=re.compile(rf"^{say('points')}$"),
+        vague=re.compile(
+            rf"(?:^| ){say('vague')}(?: (?:\w+ )?"
+            rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
+        ),
+        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
     )
+
+
+def _bare_noun(lang: str | None) -> str:
+    """What follows a kind said without a count for it to be one canasta: the singular
+    "canasta" ("clean canasta"), or nothing at all in a language without an article, where
+    "puhdas ja seka" and "sekakanastalla" are one of each (any form of the noun may follow)."""
+    lexicons = vocabulary().lexicons
+    if lang is not None and lexicons[lang].round.bare_kind_one:
+        return rf"(?: {any_phrase('canasta', lang=lang)})?"
+    return rf" (?:{'|'.join(SINGULAR)})"
 
 
 def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
@@ -139,7 +173,7 @@ def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
 
 SCORE_STEP = 5
 """Table points and cards in hand are multiples of five, like every card value."""
-WINDOW = 3
+WINDOW = 4
 BEFORE_WINDOW = 4
 """Words looked at after and before a number; before reaches one further for the verb of "la
 ned kort for 290"."""
@@ -158,6 +192,8 @@ class _Numbers:
     hand: int
     unplaced: list[tuple[int, int]]
     """(value, word index) of numbers that are neither the table's points nor a hand."""
+    placed: frozenset[int] = frozenset()
+    """Word indices read as the table's points or a hand ("ten" of "had ten left")."""
 
 
 def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> bool:
@@ -169,39 +205,92 @@ def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> 
     return i > 0 and found.minus.match(words[i - 1]) is not None
 
 
-def _numbers(words: list[str], leads: frozenset[int] = frozenset()) -> _Numbers:
+def _role(
+    found: _Patterns, words: list[str], i: int, value: int, lead: bool, table_free: bool
+) -> str:
+    """What the number at ``i`` is by the words around it: "hand", "table", "unplaced" or
+    "bonus" (a part of the round named after it, "500 for en ren canasta", said again).
+    The words after a number win: "we had 300 melded" is the table."""
+    after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+    before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
+    table_after = found.table_after.match(after) is not None
+    table_before = found.table_before.search(before) is not None
+    if value % SCORE_STEP:
+        return "unplaced"
+    if found.hand_after.match(after) and not table_after:
+        return "hand"
+    if table_after:  # a second table for one side: something is wrong, asked about
+        return "table" if table_free else "unplaced"
+    if _result_or_minus(found, words, i, after) and not (table_free and table_before):
+        return "unplaced"  # "melded 230 in total" is the table's all the same
+    if table_free and lead and not found.bonus.search(after):
+        return "table"
+    if found.hand_before.search(before):
+        return "hand"
+    if table_free and table_before:
+        return "table"
+    return "bonus" if found.bonus.search(after) else "unplaced"
+
+
+GAPPED = 4
+"""Words from one hand to the next said with its verb left out: "partner stuck with 30 and
+me with 15" (the second "with 15" is a hand like the first)."""
+
+
+def _numbers(
+    words: list[str], leads: frozenset[int], found: _Patterns, lang: str | None
+) -> _Numbers:
     """The table's points, the cards left in hand (every hand named, summed) and the numbers
-    that are neither. The words after a number win: "we had 300 melded" is the table."""
+    that are neither (see ``_role``). "five" and "ten" said in words are points only where a
+    hand or table word says so ("partner had ten left"); anywhere else they are counts."""
     table: int | None = None
     hand = 0
     unplaced: list[tuple[int, int]] = []
-    found = _patterns()
+    placed: set[int] = set()
+    last_hand = -GAPPED - 1
     for i, word in enumerate(words):
-        if not word.isdecimal():
+        value = int(word) if word.isdecimal() else count_of(word, lang)
+        if not word.isdecimal() and not _points_word(found, words, i, value):
             continue
-        value = int(word)
-        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
-        before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
-        table_after = found.table_after.match(after) is not None
-        hand_after = found.hand_after.match(after) is not None
-        lead = any(0 <= i - start <= LEAD_WORDS for start in leads)
-        if value % SCORE_STEP:
-            unplaced.append((value, i))
-        elif hand_after and not table_after:
+        lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
+        role = _role(found, words, i, value, lead, table is None)
+        if role == "unplaced" and _gapped(words, i, last_hand):
+            role = "hand"
+        elif lead and role == "table" and _joined_hand(words, i, last_hand):
+            role = "hand"  # "I had 30 left and partner 15": a hand like the one before
+        if role == "hand":
             hand += value
-        elif table is None and table_after:
+            last_hand = i
+        elif role == "table":
             table = value
-        elif _result_or_minus(found, words, i, after):
+        elif role == "unplaced" and word.isdecimal():
             unplaced.append((value, i))
-        elif table is None and lead and not found.bonus.search(after):
-            table = value  # not "500 for en ren canasta": a bonus said again
-        elif found.hand_before.search(before):
-            hand += value
-        elif table is None and found.table_before.search(before):
-            table = value
-        elif not found.bonus.search(after):
-            unplaced.append((value, i))
-    return _Numbers(table, hand, unplaced)
+        placed.update([i] if role in ("hand", "table") else [])
+    return _Numbers(table, hand, unplaced, frozenset(placed))
+
+
+def _points_word(found: _Patterns, words: list[str], i: int, value: int) -> bool:
+    """ "five" or "ten" said in words may be points; not before a part of the round ("we
+    had five natural canastas", "ti røde"), where it counts that part."""
+    after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+    return bool(value) and not value % SCORE_STEP and not found.bonus.search(after)
+
+
+def _joined_hand(words: list[str], i: int, last_hand: int) -> bool:
+    """The number at ``i`` comes a few words after a hand, joined to it by "and"."""
+    joiners = {fold(word) for word in vocabulary().words("joiners")}
+    return 0 < i - last_hand <= GAPPED and any(w in joiners for w in words[last_hand + 1 : i])
+
+
+def _more(words: list[str], i: int) -> bool:
+    """Something is said after the number at ``i`` ("de andre 240, en uren"): a number said
+    last after a side's name and nothing else ("they had 240") may be its hand as well."""
+    return any(word != GAP for word in words[i + 1 :])
+
+
+def _gapped(words: list[str], i: int, last_hand: int) -> bool:
+    """The number at ``i`` follows the same word as the hand just read, a few words on."""
+    return 0 < i - last_hand <= GAPPED and i > 0 and words[i - 1] == words[last_hand - 1]
 
 
 @dataclass(frozen=True)
@@ -212,16 +301,16 @@ class _Part:
     unplaced: tuple[int, ...]
 
 
-def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
+def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
-    found = _patterns()
+    found = _patterns(lang)
     natural = mixed = red = 0
     covered: set[int] = set()
     for match in found.canastas.finditer(joined):
         if match[2]:
-            natural += count_of(match[1])
+            natural += count_of(match[1], lang)
         else:
-            mixed += count_of(match[1])
+            mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
         covered.update(range(index_at(joined, match.start(1)), end + 2))
     for match in found.bare_kind.finditer(joined):
@@ -229,11 +318,16 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
         if first in covered:
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
-        covered.update((first, first + 1))
-    _cover_total(joined, natural + mixed, covered)
+        covered.update(range(first, index_at(joined, match.end()) + 1))
+    _cover_total(joined, natural + mixed, covered, lang)
     for match in found.red_threes.finditer(joined):
-        red += count_of(match[1])
+        red += count_of(match[1], lang)
         covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
+    for match in found.red_times.finditer(joined):
+        first = index_at(joined, match.start(1))
+        if first not in covered:
+            red += int(match[2])
+            covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
         if first not in covered:
@@ -242,26 +336,27 @@ def _kinds(joined: str) -> tuple[int, int, int, set[int]]:
     return natural, mixed, red, covered
 
 
-def _cover_total(joined: str, canastas: int, covered: set[int]) -> None:
+def _cover_total(joined: str, canastas: int, covered: set[int], lang: str | None) -> None:
     """ "two canastas, one natural and one mixed": a count of canastas said before their
     kinds is no doubt when the kinds add up to it."""
     words = joined.split()
-    for match in _patterns().canasta.finditer(joined):
+    for match in _patterns(lang).canasta.finditer(joined):
         at = index_at(joined, match.start(1))
-        if at and at not in covered and canastas and count_of(words[at - 1]) == canastas:
+        if at and at not in covered and canastas and count_of(words[at - 1], lang) == canastas:
             covered.update((at - 1, at))
 
 
-def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsure]:
+def _loose_words(
+    joined: str, covered: set[int], side: int | None, found: _Patterns
+) -> list[Unsure]:
     """Canastas or red threes named without a count the reader can read ("two canastas",
     "red threes: two"): named as unsure, once (the words around them are then covered)."""
-    found = _patterns()
     words = joined.split()
     out: list[Unsure] = []
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
             at = index_at(joined, match.start(1))
-            if at in covered or (at and found.none.match(words[at - 1])):
+            if at in covered or (at and (words[at - 1] == "0" or found.none.match(words[at - 1]))):
                 continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here
@@ -271,18 +366,33 @@ def _loose_words(joined: str, covered: set[int], side: int | None) -> list[Unsur
     return out
 
 
-def _lone_out(joined: str, side: int | None) -> list[Unsure]:
+def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
+    """An amount said with a word for "some" ("a few red threes", "noen røde", "muutama
+    kortti kädessä"): the count is not said, whatever the noun's number. Red threes and
+    canastas are named as such; anything else is a number not said."""
+    out = []
+    for match in found.vague.finditer(joined):
+        before = " ".join(joined[: match.start()].split()[-2:])
+        if not found.negation.search(before):  # "ikke noen røde": none, read as such
+            what = "red" if match[2] else "canasta" if match[1] else "number"
+            out.append((what, match.group(0).strip()))
+    return out
+
+
+def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
     said as the lexicon says it, so it is asked about rather than dropped."""
-    found = _patterns()
     inside: set[int] = set()
     for match in found.out_phrases.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
         inside.update(range(first, last + 1))
     words = joined.split()
     out = []
+    clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
+        if at in clauses:
+            continue
         negated = found.negation.search(" ".join(words[max(0, at - 2) : at]))
         if at not in inside and not negated:  # "didn't go out": not going out, as by default
             near = words[max(0, at - 2) : at + 2]
@@ -290,24 +400,34 @@ def _lone_out(joined: str, side: int | None) -> list[Unsure]:
     return out
 
 
-def _read_part(words: list[str], leads: frozenset[int], side: int | None) -> _Part:
-    """One side's words read into its round; whatever cannot be placed is named."""
+def _read_part(
+    words: list[str], leads: frozenset[int], side: int | None, lang: str | None = None
+) -> _Part:
+    """One side's words read into its round, with ``lang``'s words when the language is
+    known; whatever cannot be placed is named."""
     joined = " ".join(words)
-    found = _patterns()
-    numbers = _numbers(words, leads)
-    natural, mixed, red, covered = _kinds(joined)
-    unsure = _loose_words(joined, covered, side) + _lone_out(joined, side)
+    found = _patterns(lang)
+    numbers = _numbers(words, leads, found, lang)
+    natural, mixed, red, covered = _kinds(joined, lang)
+    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
+    unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
     if table is None and found.no_meld.search(joined):
         table, table_said = 0, True
     went_out = WentOut.NO
-    if any(not _negated(found, joined, m) for m in found.went_out.finditer(joined)):
+    said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
+    if said_out or found.out_clause.search(joined):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
+    if table is None and went_out is not WentOut.NO:
+        table, unplaced = _points_gone_out(words, unplaced, found, min(covered, default=0))
+        table_said = table is not None
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
-        if not word.isdecimal() and (value := count_of(word)) > 1 and i not in covered
+        if not word.isdecimal()
+        and (value := count_of(word, lang)) > 1
+        and i not in covered | numbers.placed
     ]
     for _, i in unplaced:
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
@@ -345,6 +465,34 @@ class RoundReading:
         return not self.unsure
 
 
+def _points_gone_out(
+    words: list[str], unplaced: list[tuple[int, int]], found: _Patterns, first_kind: int
+) -> tuple[int | None, list[tuple[int, int]]]:
+    """A side that went out and said one number as bare points before its canastas ("mentiin
+    ulos kädestä, 285 pistettä ja yks puhdas kanasta"): with no other table points said and
+    nothing else the number could be, it is what the side laid down. After a canasta ("a
+    clean canasta, 500 points") it may be the canasta's bonus said again: asked about."""
+    points = [
+        (value, i)
+        for value, i in unplaced
+        if value >= SMALLEST_UNPLACED
+        and i < first_kind
+        and found.points.match(" ".join(words[i + 1 : i + 2]))
+    ]
+    if len(points) != 1 or len(unplaced) != 1:
+        return None, unplaced
+    return points[0][0], []
+
+
+def _out_without_canasta(part: _Part) -> bool:
+    """Going out takes a canasta in every variant: a side said to go out with none said
+    (and none already asked about) has a part of its round left out."""
+    side = part.side
+    asked = any(u.what == "canasta" for u in part.unsure)
+    canastas = side.natural_canastas + side.mixed_canastas
+    return side.went_out is not WentOut.NO and not canastas and not asked
+
+
 def read_round(text: str, seating: Seating) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
@@ -360,8 +508,13 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        part = _read_part(words, leads, side)
+        part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
+        if part.side.went_out is WentOut.NO and not part.side.hand_points:
+            # only going out empties a hand: a side that stayed in has points left to say
+            unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))
+        if _out_without_canasta(part):
+            unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
         if not part.table_said:
             unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(part.side, said=True))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bot.rules.number_words import spell_digits
 from bot.rules.text import fold, normalise, tokens
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import spoken, vocabulary
 
 MAX_COUNT = 10
 """Counts of canastas or red threes said in words go no higher."""
@@ -47,21 +47,34 @@ def any_phrase(*fields: str, lang: str | None = None, shortest: int = 1) -> str:
 
 
 @functools.cache
-def counts() -> dict[str, int]:
-    """Folded count word -> value: number words up to ``MAX_COUNT`` and their forms, digits,
-    and the words that mean one before a noun ("a", "en", "yhden")."""
-    out = {str(n): n for n in range(1, MAX_COUNT + 1)}
-    for word, value in vocabulary().number_words.items():
-        if value <= MAX_COUNT:
-            out.setdefault(fold(word), value)
-    for word in vocabulary().words("one"):
-        out.setdefault(fold(word), 1)
+def counts(lang: str | None = None) -> dict[str, int]:
+    """Folded count word -> value in ``lang`` (every language when None): digits from 0,
+    number words up to ``MAX_COUNT`` with their inflected and spoken forms, and the words
+    that mean one before a noun ("a", "en", "yhden"). Per language, because one language's
+    count is another's function word: Finnish "ei" (not) is nynorsk "ei" (one), English
+    "to" is Norwegian "to" (two)."""
+    out = {str(n): n for n in range(MAX_COUNT + 1)}
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
+        values = {w: int(v) for v, ws in lexicon.numbers.items() for w in ws if int(v) <= MAX_COUNT}
+        values.update(
+            {
+                form: values[base]
+                for form, base in vocabulary().forms.get(code, {}).items()
+                if base in values
+            }
+        )
+        values.update(dict.fromkeys(lexicon.words.one, 1))
+        for word, value in values.items():
+            for said in spoken(word, lexicon.round.spoken):
+                out.setdefault(fold(said), value)
     return out
 
 
 @functools.cache
-def count_words() -> str:
-    return "|".join(sorted(map(re.escape, counts()), key=len, reverse=True))
+def count_words(lang: str | None = None) -> str:
+    return "|".join(sorted(map(re.escape, counts(lang)), key=len, reverse=True))
 
 
 GAP = "|"
@@ -73,7 +86,8 @@ class Unsure:
     """Something said that the reader could not place, so it asks instead of guessing.
 
     ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
-    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "canasta"
+    "missing" (a side nobody mentioned), "meld" (a side's table points not said), "hand" (the
+    points left in hand of a side that did not go out not said), "canasta"
     (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
     than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
     """
@@ -89,16 +103,61 @@ _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 
 
+_CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
+"""A case ending written after a number with a colon, as Finnish does ("315:llä" = with
+315): the number is read, the ending dropped (the words around it place the number)."""
+_TIMES_BEFORE = re.compile(r"(?<![\w.])(\d{1,2})[x×](?!\w)")
+""" "2x red 3s": a count written with "x" before its noun is the count itself."""
+_HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
+"""A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
+SMALLEST_POINTS = 15
+"""Points of a round are multiples of five from here; smaller numbers are counts."""
+
+
 def words_of(question: str) -> list[str]:
-    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses."""
-    text = fold(spell_digits(_THOUSANDS.sub(r"\1\2", normalise(question))))
+    """The question's folded words, numbers said in words as digits, ``GAP`` between clauses.
+    A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
+    it says which round or how many play, never a side's round."""
+    text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
+    text = _TIMES_BEFORE.sub(r"\1", text)
+    joiners, spelling = _accented_joiners()
+    text = joiners.sub(lambda match: spelling[match[0]], text)
+    text = fold(spell_digits(text, short_hundreds=True))
     out: list[str] = []
-    for clause in _CLAUSE.split(text):
+    for n, clause in enumerate(_CLAUSE.split(text)):
         words = tokens(clause)
+        if n == 0 and _HEADING.match(text):
+            words = [w for w in words if not _small_count(w)]
         if words and out:
             out.append(GAP)
         out += words
     return out
+
+
+@functools.cache
+def _accented_joiners() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Joiners whose folded spelling is another word ("sekä", and, folds to "seka", mixed),
+    found before folding, and the language's first joiner ("ja") each is written as."""
+    spelling: dict[str, str] = {}
+    for lexicon in vocabulary().lexicons.values():
+        for word in lexicon.words.joiners:
+            if fold(word) != word and word.isalpha():
+                spelling[word] = lexicon.words.joiners[0]
+    words = sorted(map(re.escape, spelling), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + ("|".join(words) or "(?!)") + r")(?!\w)"), spelling
+
+
+def _small_count(word: str) -> bool:
+    """A number below any points, in digits or as a number word ("3", "two", "tre"); not
+    the words that also mean "a" ("ei" is nynorsk "a" and Finnish "not")."""
+    if word.isdecimal():
+        return int(word) < SMALLEST_POINTS
+    return _number_words().get(word, SMALLEST_POINTS) < SMALLEST_POINTS
+
+
+@functools.cache
+def _number_words() -> dict[str, int]:
+    return {fold(word): value for word, value in vocabulary().number_words.items()}
 
 
 def index_at(joined: str, char: int) -> int:
@@ -106,5 +165,5 @@ def index_at(joined: str, char: int) -> int:
     return joined.count(" ", 0, char)
 
 
-def count_of(word: str) -> int:
-    return counts().get(word, 0)
+def count_of(word: str, lang: str | None = None) -> int:
+    return counts(lang).get(word, 0)

@@ -110,6 +110,23 @@ class RoundWords(_Strict):
     one_red_three: Words
     out: Words
     """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
+    spoken: Words = []
+    """Sound changes of speech, "written>said" ("hd>h": Finnish "kahdella" said "kahella"),
+    applied to the count words instead of listing each spoken form."""
+    bare_kind_one: bool = False
+    """A language without an article says one canasta by its kind alone ("puhdas ja seka",
+    "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
+    points: Words = []
+    """The word for points as a unit after a number ("285 pistettä", "400 points")."""
+    name_stems: Words = []
+    """Stem changes of a name before an ending, "written>said" ("tt>t": Finnish "Antti" is
+    "Antilla" with Antti): a name is found in its inflected forms."""
+    vague: Words = []
+    """Words for an amount that is no number ("a few", "noen", "muutama"): red threes or
+    canastas counted with one are asked about."""
+    subordinate: Words = []
+    """Words that open a clause about another side inside a side's own ("when they went
+    out", "da de gikk ut"): after it, the side spoken of before comes back."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 
@@ -249,17 +266,31 @@ class Vocabulary:
         for lexicon in self.lexicons.values():
             for value, words in lexicon.numbers.items():
                 for word in words:
-                    out.setdefault(word, int(value))
+                    for said in spoken(word, lexicon.round.spoken):
+                        out.setdefault(said, int(value))
         for lang, forms in self.forms.items():
             values = {w: int(v) for v, ws in self.lexicons[lang].numbers.items() for w in ws}
+            changes = self.lexicons[lang].round.spoken
             for form, base in forms.items():
                 if base in values:
-                    out.setdefault(form, values[base])
+                    for said in spoken(form, changes):
+                        out.setdefault(said, values[base])
         return out
 
     def words(self, pick: str) -> set[str]:
         """Words of a ``[words]`` list in every language (``one``, ``joiners``, ``units``...)."""
         return {w for lexicon in self.lexicons.values() for w in getattr(lexicon.words, pick)}
+
+
+def spoken(word: str, changes: list[str]) -> list[str]:
+    """``word`` and the forms it takes in speech, by the language's sound changes
+    ("hd>h": Finnish "kahdella" is said "kahella"; "kymmentä>kyt": "neljäkymmentä" is
+    said "neljäkyt"): a rule over every word instead of a list of each spoken form."""
+    out = [word]
+    for change in changes:
+        written, said = change.split(">")
+        out += [w.replace(written, said) for w in out if written in w]
+    return out
 
 
 def _rank_of(lexicon: Lexicon, base: str) -> str | None:

@@ -63,6 +63,12 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             _side(300, mixed=1, red=1, hand=30),
             _side(350, 1, out=CONCEALED),
         ),
+        (  # hundreds said short, and "us" with no verb after the other side's part
+            "they went out with three forty melded, a clean one and a dirty one. us: one ninety"
+            " melded, one red three, stuck with fifty",
+            _side(190, red=1, hand=50),
+            _side(340, 1, 1, out=OUT),
+        ),
     ],
     "no": [
         (
@@ -75,6 +81,12 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             "de andre meldte 300, en ren canasta, gikk ut; vi 200 på bordet, 45 igjen",
             _side(200, hand=45),
             _side(300, 1, out=OUT),
+        ),
+        (  # nynorsk
+            "dei gjekk ut med 360 meldt og ein rein kanasta; me hadde 140 meldt, ein raud"
+            " treare og 30 att på handa",
+            _side(140, red=1, hand=30),
+            _side(360, 1, out=OUT),
         ),
     ],
     "da": [
@@ -90,6 +102,12 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             _side(180, hand=20),
             _side(400, 2, out=OUT),
         ),
+        (  # "da de gik ud" is their clause; "og sad med 75" is ours again
+            "vi havde 1 rød treer men havde ikke meldt da de gik ud, og sad med 75. de meldte"
+            " 410 med en ren og en blandet",
+            _side(0, red=1, hand=75),
+            _side(410, 1, 1, out=OUT),
+        ),
     ],
     "fi": [
         (
@@ -103,6 +121,12 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             " pöydässä ja 40 kädessä",
             _side(150, hand=40),
             _side(350, 1, 1, out=OUT),
+        ),
+        (  # spoken Finnish numerals and case endings
+            "ne meni ulos 380:llä ja kahella puhtaalla kanastalla; meillä kakssataaneljäkyt"
+            " pöydässä ja kolkytviis kädessä",
+            _side(240, hand=35),
+            _side(380, 2, out=OUT),
         ),
     ],
 }
@@ -221,6 +245,31 @@ async def test_an_unsure_sentence_offers_no_confirm_and_stores_nothing(
     assert translate(lang, "ui.say.unsure_head") in reply.content
     assert translate(lang, "ui.say.unsure.missing", side="Them") in reply.content
     assert "Us:" in reply.content  # the canasta without its kind, on our side
+    assert await _round_number(fake, channel) == 1
+
+
+UNSAID_HAND = {
+    "en": "we melded 420, one clean, went out; they had 150 melded and 2 red threes",
+    "no": "vi meldte 420, en ren, gikk ut; de hadde 150 meldt og 2 røde treere",
+    "da": "vi meldte 420, en ren, gik ud; de havde 150 meldt og 2 røde treere",
+    "fi": "me 420 pöydässä, yksi puhdas, mentiin ulos; niillä 150 pöydässä ja 2 punaista kolmosta",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_a_side_that_stayed_in_with_no_hand_said_is_asked_about(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """Only going out empties a hand: the reply asks for the points left, stores nothing."""
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    reply = await run(
+        fake, "round say", {"text": UNSAID_HAND[lang]}, channel=channel, locale=locale
+    )
+    assert reply.ephemeral
+    assert not reply.components
+    head = translate(lang, "ui.say.unsure.hand", side="Them", words="").split("(")[0]
+    assert head in reply.content
     assert await _round_number(fake, channel) == 1
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
 from bot.rules.number_words import spell_digits
-from bot.rules.numbers import CardAnswer, OpeningAnswer, compute, find_cards
+from bot.rules.numbers import CardAnswer, compute, find_cards
 from bot.rules.round_talk import RoundAnswer, round_answer
 from bot.rules.variant_words import player_count
 from bot.scoring import count_cards, load_variant
@@ -224,6 +224,41 @@ def test_a_score_said_in_words_is_no_card(question: str, minimum: int) -> None:
     ],
 )
 def test_a_negated_opening_word_is_no_ask_for_the_minimum(question: str) -> None:
-    """ "Never melded" tells what happened: its number is no score to open from (the round
-    reader may still read the sentence as a round: that is no opening figure)."""
-    assert not [f for f in compute(question, CLASSIC, None) if isinstance(f, OpeningAnswer)]
+    """ "Never melded" tells what happened: its number is no score to open from. Read as a
+    round, it is nothing on the table and the hand counted against the side."""
+    figures = [f for f in compute(question, CLASSIC, None) if not isinstance(f, CardAnswer)]
+    for figure in figures:
+        assert isinstance(figure, RoundAnswer), figure
+        assert dict(figure.parts)["meld"] == 0
+        assert figure.net < 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Finnish inflects each part of a number, and speech drops the d ("kahella")
+        ("kahdellasadallayhdeksälläkymmenellä", "290"),
+        ("kahellasadallayheksälläkymmenellä", "290"),
+        ("neljäsataakakskyt", "420"),
+        ("kakssataaneljäkyt", "240"),
+        # "and" after tens starts the next thing: 90, and a clean canasta
+        ("to hundrede og halvfems og en ren canasta", "290 og en ren canasta"),
+    ],
+)
+def test_numbers_said_in_speech_and_in_inflected_parts(text: str, expected: str) -> None:
+    assert spell_digits(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("five twenty on the table", "520 on the table"),
+        ("three sixty five melded", "365 melded"),
+        ("us: two ten, one dirty", "us: 210, one dirty"),
+    ],
+)
+def test_hundreds_said_short_in_a_round_said_aloud(text: str, expected: str) -> None:
+    """Card talk says 520 as "five twenty"; in a question about cards "two ten" stays two
+    cards (see test_a_count_or_two_cards_is_asked_about)."""
+    assert spell_digits(text, short_hundreds=True) == expected
+    assert spell_digits(text) != expected

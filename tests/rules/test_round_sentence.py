@@ -64,12 +64,14 @@ def test_each_side_reads_its_own_part(
 
 def test_names_and_team_numbers_say_whose_part_follows() -> None:
     seating = Seating(speaker=None, names=(("Kari", "Ola"), ("Per", "Liv")), lang="no")
-    by_name = read_round("Per og Liv 300 meldt, en ren, gikk ut; Kari 150 på bordet", seating)
-    by_team = read_round("lag 2 300 meldt, en ren, gikk ut; lag 1 150 på bordet", seating)
+    by_name = read_round(
+        "Per og Liv 300 meldt, en ren, gikk ut; Kari 150 på bordet, 20 igjen", seating
+    )
+    by_team = read_round("lag 2 300 meldt, en ren, gikk ut; lag 1 150 på bordet, 20 igjen", seating)
     assert by_name.sure
     assert by_team.sure
     assert by_name.sides == by_team.sides
-    assert [s.round for s in by_name.sides] == [_side(150), _side(300, 1, out="normal")]
+    assert [s.round for s in by_name.sides] == [_side(150, hand=20), _side(300, 1, out="normal")]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +89,13 @@ def test_names_and_team_numbers_say_whose_part_follows() -> None:
         ),
         ("vi 300, en ren, gikk ut; de andre 150, røde treere", Seating(lang="no"), "red"),
         ("we scored 1250 this round; they scored 300", Seating(lang="en"), "number"),
-        ("we: 420 / 1 clean / 1 dirty / out. them: 240 / 25 left", Seating(lang="en"), "went_out"),
+        # "out" inside words that do not say going out is asked about ("out" alone as a
+        # clause of a list is going out: tests/rules/test_round_said_aloud.py)
+        (
+            "we: 420 / 1 clean / 1 dirty / out of it. them: 240 / 25 left",
+            Seating(lang="en"),
+            "went_out",
+        ),
         ("vi 400 meldt, en ren, gikk ut; de andre hadde minus 35", Seating(lang="no"), "number"),
     ],
 )
@@ -144,6 +152,17 @@ WORDS = {
     },
 }
 
+
+def _playable(side: SideRound) -> SideRound:
+    """Rounds as a game has them (anything else is asked about): going out takes a canasta,
+    and a side that stays in has cards left in hand."""
+    if side.went_out is WentOut.NORMAL and not side.natural_canastas + side.mixed_canastas:
+        return side.model_copy(update={"natural_canastas": 1})
+    if side.went_out is WentOut.NO and not side.hand_points:
+        return side.model_copy(update={"hand_points": 5})
+    return side
+
+
 sides = st.builds(
     _side,
     meld=st.integers(min_value=0, max_value=120).map(lambda n: n * 5),
@@ -152,7 +171,7 @@ sides = st.builds(
     red=st.integers(min_value=0, max_value=3),
     out=st.sampled_from(["no", "normal"]),
     hand=st.integers(min_value=0, max_value=40).map(lambda n: n * 5),
-)
+).map(_playable)
 
 
 def _say(lang: str, who: str, side: SideRound) -> str:
@@ -189,7 +208,7 @@ def test_a_round_said_from_lexicon_words_reads_back_exactly(
 ) -> None:
     """Either side may speak, and the other side may be called by a player's name."""
     if ours.went_out is WentOut.NORMAL:  # one side goes out (two is named as unsure)
-        theirs = theirs.model_copy(update={"went_out": WentOut.NO})
+        theirs = _playable(theirs.model_copy(update={"went_out": WentOut.NO}))
     names = (("Kari", "Ola"), ("Aino", "Timo"))
     other = names[1 - speaker][1] if by_name else WORDS[lang]["they"]
     said = [_say(lang, WORDS[lang]["we"], ours), _say(lang, other, theirs)]
