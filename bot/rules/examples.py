@@ -3,7 +3,9 @@
 Every question set written to measure the search, once it has been run and tuned on, moves
 here; the ``questions_written_*`` sets were written to teach it instead, 14 (``_more_``: 9, in
 six kinds of players' voices) questions for every topic in each language, so that rare topics
-are learned as well as common ones.
+are learned as well as common ones; the ``questions_written_dec_*`` sets aim at what
+leave-one-set-out missed most (short questions that name the game, other card games, the
+game's history and apps, which must be declined, and the topics players confuse).
 
 Each entry is a question as a player typed it, its language, the table's variant and the topic
 whose answer fits it (or ``off_topic``). ``python -m bot.rules.train`` learns the topic model
