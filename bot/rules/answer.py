@@ -22,13 +22,6 @@ Kind = Literal["answer", "choice", "no_match"]
 DECLINE = 0.15
 """Below this probability for the best topic the question is declined with the list of topics:
 nothing the model learned explains it."""
-SMALL_TALK_RATIO = 0.7
-"""Small talk at least this fraction as probable as the best topic is declined. Not 1.0 (small
-talk likelier than any topic): chat that borrows game words ("my hands are frozen", "how many
-cards in hearts") splits its probability between small talk and one topic, and on the labelled
-sets left out in turn 0.7 declined more such lines for almost no rules question lost
-(``python -m bot.rules.evaluate --all``, figures in benchmarks/README.md). A figure worked out
-from the question's cards or numbers still answers (``SearchResult.small_talk``, unchanged)."""
 CONFIDENT = 0.45
 """Below this (and above ``DECLINE``) the two likeliest topics are offered as a choice."""
 TIE_RATIO = 0.6
@@ -73,14 +66,9 @@ def decide(
 ) -> tuple[Kind, list[str], list[str]]:
     """(kind, topic ids to show, topic ids to suggest) from the model's probabilities.
 
-    Small talk nearly as likely as the best topic (``SMALL_TALK_RATIO``), or a best
-    topic below ``DECLINE``, is declined; a best topic the model is unsure of, or one nearly
-    tied with the next, becomes a choice."""
-    if (
-        not ranking
-        or off_topic >= SMALL_TALK_RATIO * ranking[0].score
-        or ranking[0].score < DECLINE
-    ):
+    Small talk likelier than every topic, or a best topic below ``DECLINE``, is declined; a
+    best topic the model is unsure of, or one nearly tied with the next, becomes a choice."""
+    if not ranking or off_topic >= ranking[0].score or ranking[0].score < DECLINE:
         return "no_match", [], []
     best = ranking[0]
     if len(ranking) > 1 and (best.score < CONFIDENT or ranking[1].score >= TIE_RATIO * best.score):

@@ -303,19 +303,6 @@ def test_choice_offers_two_topics() -> None:
     assert decide(()) == ("no_match", [], [])
 
 
-def test_small_talk_nearly_as_likely_as_the_best_topic_is_declined() -> None:
-    """Chat that borrows game words splits its probability between small talk and one topic:
-    it is declined once small talk reaches ``SMALL_TALK_RATIO`` of the best topic."""
-    from bot.rules.answer import SMALL_TALK_RATIO, decide
-    from bot.rules.search import ScoredTopic
-
-    ranking = (ScoredTopic("a", 0.5), ScoredTopic("b", 0.05))
-    near = SMALL_TALK_RATIO * 0.5 + 0.01
-    assert near < 0.5
-    assert decide(ranking, off_topic=near) == ("no_match", [], [])
-    assert decide(ranking, off_topic=SMALL_TALK_RATIO * 0.5 - 0.01) == ("answer", ["a"], [])
-
-
 def test_run_ask_plain_text() -> None:
     text = run_ask("hvem gir først", lang="no", variant_id="classic")
     assert text.startswith("**" + INDEX.topics["equipment_deal"].text["no"].title)
