@@ -1,7 +1,10 @@
 """Labelled player questions (``rules_data/questions/*.toml``): what the topic model learns
 from. How they are labelled, and why a miss is fixed by labelling rather than by code: see
-``rules_data/LABELLING.md``. Evaluating on them must leave them out of what the model
-learned (``bot.rules.evaluate.index_without``).
+``rules_data/LABELLING.md``. Every question set written to measure the search moves here once it
+has been reported; the ``questions_written_dec_*`` sets aim at what leave-one-set-out missed
+most (short questions that name the game; other card games, the game's history and apps, which
+must be declined; the topics players confuse). Evaluating on them must leave them out of what
+the model learned (``bot.rules.evaluate.index_without``).
 """
 
 from __future__ import annotations

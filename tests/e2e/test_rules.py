@@ -77,7 +77,11 @@ async def test_autocomplete_offers_topic_titles_in_the_users_language(
 async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    message = await (await fake.slash("rules", {"question": "threes"}, locale="no")).response()
+    # "what are threes for" may be either kind of three (the bare word "threes" now leans to
+    # black threes, 0.68 to 0.30, since "can you discard a 3?" became labelled data)
+    message = await (
+        await fake.slash("rules", {"question": "what are threes for"}, locale="no")
+    ).response()
     buttons = [c for row in message.components for c in row["components"]]
     assert len(buttons) == 2
     assert {b["custom_id"].split(":")[1] for b in buttons} == {"red_threes", "black_threes"}
