@@ -54,7 +54,7 @@ name is only itself ("Di" is no part of "dirty")."""
 
 
 @functools.cache
-def _name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
+def name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
     """A player's or side's name and its inflected forms: an ending, and the stem changes
     of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla")."""
     words = tokens(fold(normalise(name)))
@@ -77,7 +77,7 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     for side, names in enumerate(seating.names):
         for name in names:
-            pattern = _name_pattern(name, seating.lang)
+            pattern = name_pattern(name, seating.lang)
             if pattern is not None:
                 found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
     for match in team.finditer(joined):
