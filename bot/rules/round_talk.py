@@ -541,6 +541,10 @@ def _out_without_canasta(part: _Part) -> bool:
     return side.went_out is not WentOut.NO and not canastas and not asked
 
 
+TIMES = re.compile(r"x\d")
+""" "red threes x2": a count written after its noun (read by ``red_times``)."""
+
+
 def _unknown(words: list[str], seating: Seating) -> list[str]:
     """The words of a side's part the reader knows nowhere in the lexicon, once each, in
     the order said: neither a number, a count, a round, side or function word, nor a
