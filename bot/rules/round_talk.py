@@ -41,7 +41,7 @@ from bot.rules.round_words import (
 )
 from bot.rules.text import fold
 from bot.scoring import Variant
-from bot.scoring.round import SideRound, WentOut, breakdown
+from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 
 __all__ = [
@@ -567,11 +567,21 @@ def _unknown(words: list[str], seating: Seating) -> list[str]:
     return out
 
 
-def read_round(text: str, seating: Seating) -> RoundReading:
+def _too_few_points(part: _Part, variant: Variant | None) -> bool:
+    """The canastas said need more table points than the side is said to have (seven cards
+    each, at the cheapest cards ``variant`` values): one of the two was misheard or misread,
+    and the reader cannot tell which, so it asks instead of correcting either."""
+    if variant is None or not part.table_said:
+        return False
+    return part.side.meld_points < min_canasta_points(variant, part.side)
+
+
+def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
     word explains, a side's table points not said, a canasta without its kind are returned in
-    ``unsure`` with the words they refer to."""
+    ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
+    (more canastas than the table points can hold) is asked about too, never corrected."""
     parts = segments(words_of(text), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
@@ -590,6 +600,8 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))
         if _out_without_canasta(part):
             unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
+        if _too_few_points(part, variant):
+            unsure.append(Unsure("too_few_points", " ".join(w for w in words if w != GAP), side))
         if not part.table_said:
             unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(part.side, said=True))
