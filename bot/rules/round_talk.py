@@ -594,7 +594,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             continue
         part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
-        unsure += [Unsure("word", word, side) for word in _unknown(words, seating)]
+        if unknown := _unknown(words, seating):  # one line per side, every word named
+            unsure.append(Unsure("word", ", ".join(unknown), side))
         if part.side.went_out is WentOut.NO and not part.side.hand_points:
             # only going out empties a hand: a side that stayed in has points left to say
             unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))

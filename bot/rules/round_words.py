@@ -89,7 +89,10 @@ class Unsure:
     "missing" (a side nobody mentioned), "meld" (a side's table points not said), "hand" (the
     points left in hand of a side that did not go out not said), "canasta"
     (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
-    than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
+    than one side went out), "word" (words the lexicon does not know, comma-separated: the
+    reading may have read past part of the round), "too_few_points" (more canastas than the
+    side's table points can hold). ``words``: the words it refers to; ``side``: 0-based, when
+    known.
     """
 
     what: str

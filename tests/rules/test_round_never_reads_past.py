@@ -132,3 +132,12 @@ def test_someone_went_out_names_no_side():
         Seating(lang="en"),
     )
     assert "side" in {u.what for u in reading.unsure}
+
+
+def test_every_unknown_word_of_a_side_is_named_on_one_line():
+    reading = read_round(
+        "we 350 melded, two clean, blorfed out, very zingy; they 200 melded, 25 in hand",
+        Seating(lang="en"),
+    )
+    words = [u.words for u in reading.unsure if u.what == "word"]
+    assert words == ["blorfed, zingy"]
