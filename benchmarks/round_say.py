@@ -81,7 +81,7 @@ def main() -> None:
     tally: Counter[tuple[str, str]] = Counter()
     misses: list[str] = []
     for case in data.get("sentence", []):
-        reading = read_round(case["text"], seating(case))
+        reading = read_round(case["text"], seating(case), load_variant(case["variant"]))
         got = verdict(case, reading)
         tally[(case["lang"], got)] += 1
         if got != "exact":
@@ -89,7 +89,7 @@ def main() -> None:
             misses.append(f"  [{got}] [{case['lang']}] {case['text']!r}\n      read {read}")
             misses += [f"      unsure {u.what} {u.words!r} side {u.side}" for u in reading.unsure]
     for case in data.get("unsure", []):
-        reading = read_round(case["text"], seating(case))
+        reading = read_round(case["text"], seating(case), load_variant(case["variant"]))
         got = "flagged" if reading.unsure else "confident"
         tally[(case["lang"], got)] += 1
         if got == "confident":

@@ -54,7 +54,7 @@ name is only itself ("Di" is no part of "dirty")."""
 
 
 @functools.cache
-def _name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
+def name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
     """A player's or side's name and its inflected forms: an ending, and the stem changes
     of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla")."""
     words = tokens(fold(normalise(name)))
@@ -77,7 +77,7 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] = []
     for side, names in enumerate(seating.names):
         for name in names:
-            pattern = _name_pattern(name, seating.lang)
+            pattern = name_pattern(name, seating.lang)
             if pattern is not None:
                 found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
     for match in team.finditer(joined):
@@ -86,6 +86,7 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
         found.append((match.start(1), match.end(1), key))
     found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined) if _subject(m, seating)]
     found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined) if _subject(m, seating)]
+    found += [(m.start(1), m.end(1), NO_SIDE) for m in _someone(seating.lang).finditer(joined)]
     chosen: list[tuple[int, int, int]] = []
     for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
         if chosen and start < chosen[-1][1]:
@@ -96,6 +97,13 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
             continue
         chosen.append((start, end, key))
     return [(index_at(joined, s), index_at(joined, e) + 1, k) for s, e, k in chosen]
+
+
+@functools.cache
+def _someone(lang: str | None) -> re.Pattern[str]:
+    """ "someone" opening a clause ("someone went out", "noen gikk ut"): a side nobody can
+    tell. Only at a clause's start: "ingen røde på noen" is no subject."""
+    return re.compile(rf"(?:^|\{GAP} )({any_phrase('someone', lang=lang)})(?= |$)")
 
 
 @functools.cache

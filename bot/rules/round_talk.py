@@ -28,7 +28,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.round_sides import Seating, segments, side_words, unsure_sides
+from bot.rules.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
 from bot.rules.round_words import (
     GAP,
     Unsure,
@@ -36,11 +36,12 @@ from bot.rules.round_words import (
     count_of,
     count_words,
     index_at,
+    known_words,
     words_of,
 )
 from bot.rules.text import fold
 from bot.scoring import Variant
-from bot.scoring.round import SideRound, WentOut, breakdown
+from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 
 __all__ = [
@@ -86,6 +87,11 @@ class _Patterns:
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
+    coordinated: re.Pattern[str]
+    """Two kinds joined with no count before either ("clean and dirty", "ren og uren
+    kanasta", "puhdas ja likanen"): one canasta of each."""
+    kind: re.Pattern[str]
+    """Any kind word: one the counts did not use is asked about, not dropped."""
     vague: re.Pattern[str]
     points: re.Pattern[str]
     """The word "points" alone, as a unit after a number."""
@@ -151,6 +157,11 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
         bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
+        coordinated=re.compile(
+            rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? {joiners} "
+            rf"(?:({natural})|({mixed}))(?: {say('canasta')})?(?= |$)"
+        ),
+        kind=re.compile(rf"(?:^| )({natural}|{mixed})(?= |$)"),
     )
 
 
@@ -304,9 +315,11 @@ class _Part:
 def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
     found = _patterns(lang)
-    natural = mixed = red = 0
-    covered: set[int] = set()
+    natural, mixed, covered = _coordinated(joined, lang)
+    red = 0
     for match in found.canastas.finditer(joined):
+        if index_at(joined, match.start(2) if match[2] else match.start(3)) in covered:
+            continue
         if match[2]:
             natural += count_of(match[1], lang)
         else:
@@ -334,6 +347,40 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+def _coordinated(joined: str, lang: str | None) -> tuple[int, int, set[int]]:
+    """(natural, mixed, word indices) of kinds said two together with no count ("clean and
+    dirty", "ren+uren", "natural and mixed canasta"): one of each, not the last alone."""
+    found = _patterns(lang)
+    words = joined.split()
+    natural = mixed = 0
+    covered: set[int] = set()
+    for match in found.coordinated.finditer(joined):
+        first = index_at(joined, match.start(1) if match[1] else match.start(2))
+        if first and (words[first - 1] == "0" or count_of(words[first - 1], lang)):
+            continue  # "a clean and dirty": the count belongs to the first, the second is asked
+        if first and found.none.match(words[first - 1]):
+            continue
+        natural += bool(match[1]) + bool(match[3])
+        mixed += bool(match[2]) + bool(match[4])
+        covered.update(range(first, index_at(joined, match.end()) + 1))
+    return natural, mixed, covered
+
+
+def _loose_kinds(
+    joined: str, covered: set[int], side: int | None, found: _Patterns
+) -> list[Unsure]:
+    """A kind word no count used ("vi ute, 380, uren"): a canasta perhaps, its count not
+    said the way the reader reads one, so it is asked about rather than left out."""
+    words = joined.split()
+    out: list[Unsure] = []
+    for match in found.kind.finditer(joined):
+        at = index_at(joined, match.start(1))
+        if at not in covered:
+            near = " ".join(w for w in words[max(0, at - 2) : at + 2] if w != GAP)
+            out.append(Unsure("canasta", near, side))
+    return out
 
 
 def _cover_total(joined: str, canastas: int, covered: set[int], lang: str | None) -> None:
@@ -410,6 +457,7 @@ def _read_part(
     numbers = _numbers(words, leads, found, lang)
     natural, mixed, red, covered = _kinds(joined, lang)
     unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
+    unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
     if table is None and found.no_meld.search(joined):
@@ -493,11 +541,47 @@ def _out_without_canasta(part: _Part) -> bool:
     return side.went_out is not WentOut.NO and not canastas and not asked
 
 
-def read_round(text: str, seating: Seating) -> RoundReading:
+TIMES = re.compile(r"x\d")
+""" "red threes x2": a count written after its noun (read by ``red_times``)."""
+
+
+def _unknown(words: list[str], seating: Seating) -> list[str]:
+    """The words of a side's part the reader knows nowhere in the lexicon, once each, in
+    the order said: neither a number, a count, a round, side or function word, nor a
+    player's name. A reading that read past one ("likanen" for "likainen", "treys") may
+    have read past what it said, so the word is named and nothing is offered as certain."""
+    known = known_words(seating.lang)
+    joined = " ".join(words)
+    named: set[int] = set()
+    for name in (name for side in seating.names for name in side):
+        pattern = name_pattern(name, seating.lang)
+        for match in pattern.finditer(joined) if pattern else ():
+            first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+            named.update(range(first, last + 1))
+    out: list[str] = []
+    for i, word in enumerate(words):
+        said = word == GAP or word.isdecimal() or TIMES.fullmatch(word) is not None
+        if said or word in known or word in out or i in named:
+            continue
+        out.append(word)
+    return out
+
+
+def _too_few_points(part: _Part, variant: Variant | None) -> bool:
+    """The canastas said need more table points than the side is said to have (seven cards
+    each, at the cheapest cards ``variant`` values): one of the two was misheard or misread,
+    and the reader cannot tell which, so it asks instead of correcting either."""
+    if variant is None or not part.table_said:
+        return False
+    return part.side.meld_points < min_canasta_points(variant, part.side)
+
+
+def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
     word explains, a side's table points not said, a canasta without its kind are returned in
-    ``unsure`` with the words they refer to."""
+    ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
+    (more canastas than the table points can hold) is asked about too, never corrected."""
     parts = segments(words_of(text), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
@@ -510,11 +594,15 @@ def read_round(text: str, seating: Seating) -> RoundReading:
             continue
         part = _read_part(words, leads, side, seating.lang)
         unsure += part.unsure
+        if unknown := _unknown(words, seating):  # one line per side, every word named
+            unsure.append(Unsure("word", ", ".join(unknown), side))
         if part.side.went_out is WentOut.NO and not part.side.hand_points:
             # only going out empties a hand: a side that stayed in has points left to say
             unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))
         if _out_without_canasta(part):
             unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
+        if _too_few_points(part, variant):
+            unsure.append(Unsure("too_few_points", " ".join(w for w in words if w != GAP), side))
         if not part.table_said:
             unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(part.side, said=True))

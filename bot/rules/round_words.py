@@ -89,7 +89,10 @@ class Unsure:
     "missing" (a side nobody mentioned), "meld" (a side's table points not said), "hand" (the
     points left in hand of a side that did not go out not said), "canasta"
     (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
-    than one side went out). ``words``: the words it refers to; ``side``: 0-based, when known.
+    than one side went out), "word" (words the lexicon does not know, comma-separated: the
+    reading may have read past part of the round), "too_few_points" (more canastas than the
+    side's table points can hold). ``words``: the words it refers to; ``side``: 0-based, when
+    known.
     """
 
     what: str
@@ -108,6 +111,9 @@ _CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
 315): the number is read, the ending dropped (the words around it place the number)."""
 _TIMES_BEFORE = re.compile(r"(?<![\w.])(\d{1,2})[x×](?!\w)")
 """ "2x red 3s": a count written with "x" before its noun is the count itself."""
+_JOINED = re.compile(r"(?<=[^\W\d_])\s*[+&]\s*(?=[^\W\d_])")
+""" "ren+uren", "clean&dirty": words joined by a sign are joined as by "plus" (a joiner in
+every language's lexicon), so the sign is not lost when the words are cut."""
 _HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
 """A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
 SMALLEST_POINTS = 15
@@ -120,6 +126,7 @@ def words_of(question: str) -> list[str]:
     it says which round or how many play, never a side's round."""
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
     text = _TIMES_BEFORE.sub(r"\1", text)
+    text = _JOINED.sub(" plus ", text)
     joiners, spelling = _accented_joiners()
     text = joiners.sub(lambda match: spelling[match[0]], text)
     text = fold(spell_digits(text, short_hundreds=True))
@@ -167,3 +174,42 @@ def index_at(joined: str, char: int) -> int:
 
 def count_of(word: str, lang: str | None = None) -> int:
     return counts(lang).get(word, 0)
+
+
+@dataclass(frozen=True)
+class Known:
+    """The words a round reader of one language knows: whole words, and stems of the
+    lexicon's "word*" phrases (any ending)."""
+
+    words: frozenset[str]
+    stems: tuple[str, ...]
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.words or word.startswith(self.stems)
+
+
+@functools.cache
+def known_words(lang: str | None = None) -> Known:
+    """Every word of ``lang``'s (every language's when None) number, common, colour and
+    round lists, with their inflected forms and count words. Why: the reader reads by the
+    phrases it knows, so a word outside all of them ("likanen", "treys") is one it read
+    past, and a reading that skipped a word cannot be offered as certain."""
+    words: set[str] = set(counts(lang))
+    stems: set[str] = set()
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
+        lists: list[list[str]] = [*lexicon.numbers.values()]
+        lists += [list(v) for v in lexicon.words.model_dump().values()]
+        lists += [list(v) for v in lexicon.colours.model_dump().values()]
+        lists += [v for v in lexicon.round.model_dump().values() if isinstance(v, list)]
+        for said in (p for group in lists for p in group if ">" not in p):
+            for raw in fold(normalise(said)).split():
+                if raw.endswith("*"):
+                    stems.update(tokens(raw.rstrip("*"))[-1:])
+                    words.update(tokens(raw.rstrip("*"))[:-1])
+                elif raw != "~":
+                    words.update(tokens(raw))
+        forms = vocabulary().forms.get(code, {})
+        words.update(fold(form) for form, base in forms.items() if fold(base) in words)
+    return Known(frozenset(words), tuple(sorted(stems)))

@@ -127,6 +127,9 @@ class RoundWords(_Strict):
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
+    someone: Words = []
+    """A subject that names nobody in particular ("someone went out", "noen gikk ut"): the
+    words after it belong to no side the reader can tell, so they are asked about."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 

@@ -273,6 +273,30 @@ async def test_a_side_that_stayed_in_with_no_hand_said_is_asked_about(
     assert await _round_number(fake, channel) == 1
 
 
+UNKNOWN_WORD = {
+    "en": ("we melded 420, one clean, zorbled out; they 150 melded, 30 left", "zorbled"),
+    "no": ("vi meldte 420, en ren, gikk ut, to snurrige; de 150 meldt, 30 igjen", "snurrige"),
+    "da": ("vi meldte 420, en ren, gik ud, to pjuskede; de 150 meldt, 30 tilbage", "pjuskede"),
+    "fi": ("me 420 pöydässä, yksi puhdas, ulos, kaks hölmöä; ne 150 pöydässä, 30 jäi", "holmoa"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_a_word_the_reader_does_not_know_is_named_and_nothing_confirmed(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """A word read past may have said part of the round: the reply names it, offers no
+    Confirm, and stores nothing."""
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    text, word = UNKNOWN_WORD[lang]
+    reply = await run(fake, "round say", {"text": text}, channel=channel, locale=locale)
+    assert reply.ephemeral
+    assert not reply.components
+    assert translate(lang, "ui.say.unsure.word", side="Us", words=word) in reply.content
+    assert await _round_number(fake, channel) == 1
+
+
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 async def test_cancel_stores_nothing(
     fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str

@@ -229,7 +229,7 @@ async def say_round(interaction: discord.Interaction, text: str) -> None:
         await refuse(interaction, lang, error)
         return
     variant = game_variant(game.variant_id, game.house_rules)
-    reading = read_round(text[:TEXT_MAX], seating_for(game, actor.user_id, lang))
+    reading = read_round(text[:TEXT_MAX], seating_for(game, actor.user_id, lang), variant)
     view = None
     if reading.sure:
         rounds = [s.round for s in reading.sides]

@@ -1,0 +1,143 @@
+"""The round reader never reads silently past what it does not know: a word it does not
+know, a kind word no count used, or a round the rules forbid makes the reading unsure (no
+Confirm), and kinds said together ("clean and dirty") are one of each. Sentences written for
+these tests, none taken from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules.round_talk import Seating, read_round
+from bot.scoring import load_variant
+from bot.scoring.round import SideRound, WentOut
+
+
+def _side(
+    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
+) -> SideRound:
+    return SideRound(
+        meld_points=meld,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=WentOut(out),
+        hand_points=hand,
+    )
+
+
+# --- 1. coverage: an unknown word is named, and the reading is not offered as certain
+
+UNKNOWN = [
+    ("en", "we 350 melded, two clean, blorfed out; they 200 melded, 25 in hand", "blorfed"),
+    ("en", "we 400 melded, one clean one dirty, went out, 2 trays; they 150, 30 left", "trays"),
+    ("no", "vi 380 meldt, én ren, gikk ut, to snurrige; de 210 meldt, 40 igjen", "snurrige"),
+    ("da", "vi 390 meldt, én ren, gik ud, to pjuskede; de 220 meldt, 35 tilbage", "pjuskede"),
+    ("fi", "me 360 pöydässä, yks puhdas, ulos, kaks hölmöä; ne 180 pöydässä, 50 käteen", "holmoa"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "word"), UNKNOWN)
+def test_an_unknown_word_makes_the_reading_unsure_naming_it(lang: str, text: str, word: str):
+    reading = read_round(text, Seating(lang=lang))
+    assert not reading.sure
+    assert ("word", word) in {(u.what, u.words) for u in reading.unsure}
+
+
+CHAT = [
+    (
+        "en",
+        "ok so we went out with 380 melded, one clean one dirty; poor them, 190 melded, 45 left",
+    ),
+    ("fi", "okei, me tehtiin 410 pöytään, yks puhdas, mentiin ulos; ne 230 pöydässä, 20 jäi"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), CHAT)
+def test_chat_words_the_lexicon_lists_as_empty_are_no_doubt(lang: str, text: str):
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+
+
+def test_a_players_name_in_an_inflected_form_is_no_unknown_word():
+    seating = Seating(names=(("Me",), ("Pekka",)), lang="fi")
+    reading = read_round("me 330 pöydässä, yks puhdas, ulos; Pekalla 140 pöydässä, 60 jäi", seating)
+    assert not any(u.what == "word" for u in reading.unsure), reading.unsure
+
+
+# --- 2. kinds said together with no count: one of each, in every language
+
+COORDINATED = [
+    ("en", "we went out with 430 melded, natural and mixed canasta; they 160 melded, 30 left"),
+    ("en", "we went out, 430 melded, clean & dirty; they 160 melded, 30 left"),
+    ("no", "vi gikk ut med 430 meldt, ren og uren; de 160 meldt, 30 igjen"),
+    ("no", "vi gikk ut, 430 meldt, ren+uren; de 160 meldt, 30 igjen"),
+    ("da", "vi gik ud med 430 meldt, ren og uren canasta; de 160 meldt, 30 tilbage"),
+    ("fi", "me mentiin ulos, 430 pöydässä, puhdas ja likanen; ne 160 pöydässä, 30 jäi"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), COORDINATED)
+def test_two_kinds_joined_without_a_count_are_one_of_each(lang: str, text: str):
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(430, natural=1, mixed=1, out="normal")
+    assert reading.sides[1].round == _side(160, hand=30)
+
+
+def test_a_kind_word_no_count_used_is_asked_about_not_dropped():
+    # "a clean and dirty": the count is the first kind's; the second is not left out silently
+    reading = read_round(
+        "we went out, 430 melded, a clean and dirty; they 160 melded, 30 left", Seating(lang="en")
+    )
+    assert ("canasta", 0) in {(u.what, u.side) for u in reading.unsure}
+
+
+# --- 3. a reading the rules forbid is unsure with its reason, never corrected
+
+CLASSIC = load_variant("classic")
+
+
+def test_canastas_the_table_points_cannot_hold_are_asked_about():
+    # three canastas are at least 21 cards: 60 table points cannot hold them
+    reading = read_round(
+        "we went out with 60 melded and three clean canastas; they 200 melded, 40 left",
+        Seating(lang="en"),
+        CLASSIC,
+    )
+    assert ("too_few_points", 0) in {(u.what, u.side) for u in reading.unsure}
+    assert reading.sides[0].round.meld_points == 60  # read as said, not corrected
+
+
+def test_enough_table_points_for_the_canastas_are_no_doubt():
+    reading = read_round(
+        "we went out with 380 melded and two clean canastas; they 200 melded, 40 left",
+        Seating(lang="en"),
+        CLASSIC,
+    )
+    assert reading.sure, reading.unsure
+
+
+def test_both_sides_out_is_unsure():
+    reading = read_round(
+        "we went out with 300 melded, one clean; they went out with 250 melded, one dirty",
+        Seating(lang="en"),
+        CLASSIC,
+    )
+    assert "went_out" in {u.what for u in reading.unsure}
+
+
+def test_someone_went_out_names_no_side():
+    reading = read_round(
+        "someone went out with 300 melded, one clean; the other side 150 melded, 20 left",
+        Seating(lang="en"),
+    )
+    assert "side" in {u.what for u in reading.unsure}
+
+
+def test_every_unknown_word_of_a_side_is_named_on_one_line():
+    reading = read_round(
+        "we 350 melded, two clean, blorfed out, very zingy; they 200 melded, 25 in hand",
+        Seating(lang="en"),
+    )
+    words = [u.words for u in reading.unsure if u.what == "word"]
+    assert words == ["blorfed, zingy"]
