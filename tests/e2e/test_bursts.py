@@ -51,3 +51,44 @@ async def test_two_hundred_rounds_at_once_are_all_answered_in_time_and_stored_on
             " FROM games"
         ).fetchall()
     assert per_game == [(ROUNDS_EACH, ROUNDS_EACH)] * GAMES
+
+
+async def test_a_burst_of_form_submits_is_answered_in_time(
+    fake: FakeDiscord, bot: BotProcess
+) -> None:
+    """Form submits mixed into a rush of round adds: every one is answered within Discord's
+    3 seconds (the fake enforces it) and nothing is stored twice."""
+    forms = 60
+    channels = [fake.guild.add_channel(f"form-burst-{n}") for n in range(forms)]
+    opened = []
+    for channel in channels:
+        started = await fake.slash(
+            "game start", {"rules": "target=100000"}, user=fake.user("alice"), channel=channel
+        )
+        await started.response()
+        handle = await fake.slash("round form", {}, user=fake.user("alice"), channel=channel)
+        await handle.modal()
+        opened.append(handle)
+
+    async def add(channel_index: int) -> InteractionHandle:
+        return await fake.slash(
+            "round add",
+            {"side1": "120 1m out", "side2": "90 20h"},
+            user=fake.user("alice"),
+            channel=channels[channel_index],
+        )
+
+    submitted = await asyncio.gather(
+        *(fake.submit_modal(h, {"side1": "150 1n out", "side2": "50 5h"}) for h in opened),
+        *(add(i % forms) for i in range(3 * forms)),
+    )
+    await asyncio.gather(*(h.response(timeout=60) for h in submitted))
+    assert [h for h in submitted if h.record.expired] == []
+    with sqlite3.connect(bot.data_dir / "canasta.sqlite3") as connection:
+        ids = ",".join(str(c.id) for c in channels)
+        stored = connection.execute(
+            f"SELECT channel_id, round_count FROM games WHERE channel_id IN ({ids})"
+        ).fetchall()
+    assert len(stored) == forms
+    # every round add is stored, and each form's round once unless an add took its number first
+    assert all(3 <= count <= 4 for _, count in stored), stored

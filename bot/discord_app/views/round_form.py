@@ -24,12 +24,14 @@ import discord
 from bot.discord_app.failures import report_failure
 from bot.discord_app.game_embeds import sheet_embed
 from bot.discord_app.language import t
+from bot.discord_app.replies import arm, send
 from bot.discord_app.views.common import REFUSALS, actor_for
 from bot.games import score_sheet
 from bot.games.access import game_variant
 from bot.games.results import GameInfo
 from bot.games.round_text import EXAMPLE_CUBAN
 from bot.scoring import Variant
+from bot.storage.engine import Database
 
 RecordLines = Callable[[discord.Interaction, dict[int, str]], Awaitable[None]]
 LINE_MAX = 200
@@ -99,7 +101,13 @@ def submitted_lines(data: Mapping[str, Any]) -> dict[int, str]:
 async def submit_round_form(
     interaction: discord.Interaction, match: re.Match[str], record: RecordLines
 ) -> None:
-    """Record the form's round if the game is still where the form left it; else say so."""
+    """Record the form's round if the game is still where the form left it; else say so.
+
+    A submit is no slash command, so the command tree's acknowledgement clock does not cover
+    it: it is armed here, before the first database read, so a busy moment defers the submit
+    instead of letting Discord's 3 s run out ("This interaction failed")."""
+    db = getattr(interaction.client, "db", None)
+    arm(interaction, busy=isinstance(db, Database) and db.is_busy)
     lines = submitted_lines(interaction.data or {})  # type: ignore[arg-type]
     actor = await actor_for(interaction)
     lang = actor.lang
@@ -114,14 +122,18 @@ async def submit_round_form(
         if sheet is not None and game is not None and game.state == "active":
             variant = game_variant(game.variant_id, game.house_rules)
             embeds = [sheet_embed(lang, sheet, variant)]
-        await interaction.response.send_message(
-            t(lang, "ui.form.game_over", lines=typed)[:2000], embeds=embeds, ephemeral=True
+        await send(
+            interaction,
+            content=t(lang, "ui.form.game_over", lines=typed)[:2000],
+            embeds=embeds,
+            ephemeral=True,
         )
         return
     if match["round"] is not None and game.round_count + 1 != int(match["round"]):
         variant = game_variant(game.variant_id, game.house_rules)
-        await interaction.response.send_message(
-            t(
+        await send(
+            interaction,
+            content=t(
                 lang,
                 "ui.form.moved_on",
                 number=int(match["round"]),
