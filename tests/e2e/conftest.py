@@ -16,12 +16,16 @@ import pytest
 import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeDiscord
-from tests.e2e.harness import BotProcess, running_bot
+from tests.e2e.harness import BotProcess, guild_with_members, running_bot
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(wait_timeout=20) as server:
+    """The fake's server with enough members for a table of four and a watcher (alice, bob,
+    carol, dave, eve), so a module needs no fake of its own to seat two partnerships."""
+    async with FakeDiscord(
+        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
+    ) as server:
         yield server
 
 

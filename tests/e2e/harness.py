@@ -81,6 +81,11 @@ class BotProcess:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
 
+def mention(fake: FakeDiscord, name: str) -> str:
+    """How a player is named in a command option: ``<@id>`` of the fake's user ``name``."""
+    return f"<@{fake.user(name).id}>"
+
+
 def guild_with_members(*names: str) -> FakeGuild:
     """The fake's default server with more members beside its own (alice, bob, ...)."""
     guild = default_guild()

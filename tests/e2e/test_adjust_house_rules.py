@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.discord_app.chart import chart_available
 from bot.i18n import translate
-from tests.e2e.harness import BotProcess, guild_with_members, running_bot
+from tests.e2e.harness import BotProcess, mention
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -31,29 +28,9 @@ LANGS = sorted(LOCALES)
 _numbers = itertools.count(1)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(
-        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
-    ) as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(
-    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[BotProcess]:
-    async with running_bot(fake, Path(tmp_path_factory.mktemp("adjustbot"))) as process:
-        yield process
-
-
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"adjust-{next(_numbers)}")
-
-
-def at(fake: FakeDiscord, name: str) -> str:
-    return f"<@{fake.user(name).id}>"
 
 
 async def run(
@@ -86,8 +63,8 @@ async def start_teams(fake: FakeDiscord, channel: FakeChannel, lang: str, **opti
         fake,
         "game start",
         {
-            "side1": f"Us: {at(fake, 'alice')} {at(fake, 'carol')}",
-            "side2": f"Them: {at(fake, 'bob')} {at(fake, 'dave')}",
+            "side1": f"Us: {mention(fake, 'alice')} {mention(fake, 'carol')}",
+            "side2": f"Them: {mention(fake, 'bob')} {mention(fake, 'dave')}",
             **options,
         },
         channel=channel,
@@ -165,7 +142,7 @@ async def test_a_bonus_and_a_penalty_shown_everywhere_then_undone(
             side=side,
             points=points,
             reason=reason,
-            by=at(fake, user),
+            by=mention(fake, user),
         )
         assert line in sheet
     assert total(lang, 2250) in sheet
@@ -249,7 +226,7 @@ async def test_refusals_are_private_say_what_is_allowed_and_store_nothing(
         lang=lang,
     )
     assert intruder.ephemeral
-    assert at(fake, "alice") in intruder.content
+    assert mention(fake, "alice") in intruder.content
     assert translate(lang, "action.adjust") in intruder.content
     sheet = text_of(await run(fake, "game sheet", channel=channel, lang=lang))
     assert translate(lang, "ui.sheet.adjustments_title") not in sheet
@@ -269,7 +246,10 @@ async def test_an_adjustment_that_reaches_the_target_ends_the_game(
         lang="no",
     )
     winner = translate(
-        "no", "ui.winner", side=f"**Us** {at(fake, 'alice')} {at(fake, 'carol')}", points=3000
+        "no",
+        "ui.winner",
+        side=f"**Us** {mention(fake, 'alice')} {mention(fake, 'carol')}",
+        points=3000,
     )
     assert winner in text_of(ended)
     after = await run(fake, "round add", {"side1": "100", "side2": "50"}, channel=channel)
@@ -391,7 +371,10 @@ async def test_a_game_of_a_fixed_number_of_rounds_ends_after_the_last(
         await run(fake, "round add", {"side1": "500", "side2": "200"}, channel=channel, lang=lang)
     )
     winner = translate(
-        lang, "ui.winner", side=f"**Us** {at(fake, 'alice')} {at(fake, 'carol')}", points=800
+        lang,
+        "ui.winner",
+        side=f"**Us** {mention(fake, 'alice')} {mention(fake, 'carol')}",
+        points=800,
     )
     assert winner in last  # 800 against 600, far below the target of 5000
     more = await run(fake, "round add", {"side1": "50", "side2": "50"}, channel=channel, lang=lang)

@@ -9,14 +9,12 @@ hand, a watcher is refused, and ``/round undo`` clears a round being entered.
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.i18n import translate
-from tests.e2e.harness import BotProcess, guild_with_members
+from tests.e2e.harness import BotProcess, mention
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -24,21 +22,9 @@ LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 _numbers = itertools.count(1)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(
-        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
-    ) as server:
-        yield server
-
-
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"remote-{next(_numbers)}")
-
-
-def at(fake: FakeDiscord, name: str) -> str:
-    return f"<@{fake.user(name).id}>"
 
 
 class Table:
@@ -79,8 +65,8 @@ async def start(table: Table) -> None:
         "alice",
         "game start",
         {
-            "side1": f"Us: {at(fake, 'alice')} {at(fake, 'carol')}",
-            "side2": f"Them: {at(fake, 'bob')} {at(fake, 'dave')}",
+            "side1": f"Us: {mention(fake, 'alice')} {mention(fake, 'carol')}",
+            "side2": f"Them: {mention(fake, 'bob')} {mention(fake, 'dave')}",
         },
     )
     assert not started.ephemeral
@@ -148,7 +134,7 @@ async def test_a_round_entered_by_every_player_scores_as_the_sheet_shows(
     # Eve is not playing: refused privately, naming who may.
     eve = await table.run("eve", "round hand", {"points": 10})
     assert eve.ephemeral
-    assert at(fake, "dave") in eve.content
+    assert mention(fake, "dave") in eve.content
     assert "Eve" not in text_of(eve)
 
     dave = await table.run("dave", "round hand", {"points": 35})
@@ -237,7 +223,7 @@ async def test_a_hand_is_refused_when_the_sheet_keeper_gave_the_sides_hand(
     await table.run("carol", "round side", {"meld": 150, "hand": 20})
     refused = await table.run("alice", "round hand", {"points": 15})
     assert refused.ephemeral
-    assert at(fake, "carol") in refused.content
+    assert mention(fake, "carol") in refused.content
     assert "(20)" in refused.content
     odd = await table.run("bob", "round hand", {"points": 12})
     assert odd.ephemeral

@@ -33,25 +33,11 @@ from bot.discord_app.endpoints import current_endpoints, point_discord_py_at
 from bot.discord_app.runner import TokenRejectedError, run_bot
 from bot.i18n import translate
 from tests.dbfixtures import pg_admin
-from tests.e2e.harness import BotProcess, guild_with_members, running_bot, wait_until
+from tests.e2e.harness import BotProcess, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 _numbers = itertools.count(1)
 UPDATED = translate("en", "error.command_updated")
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(guilds=[guild_with_members("carol", "dave")], wait_timeout=20) as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(
-    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[BotProcess]:
-    async with running_bot(fake, Path(tmp_path_factory.mktemp("resilience"))) as process:
-        yield process
 
 
 @pytest.fixture

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.i18n import translate
 from bot.scoring import SideRound, load_variant, score_round
 from bot.scoring.round import WentOut
-from tests.e2e.harness import BotProcess, guild_with_members, running_bot
+from tests.e2e.harness import BotProcess, mention
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -138,29 +135,9 @@ UNSURE = {
 }
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(
-        guilds=[guild_with_members("carol", "dave", "eve")], wait_timeout=20
-    ) as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(
-    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[BotProcess]:
-    async with running_bot(fake, Path(tmp_path_factory.mktemp("saybot"))) as process:
-        yield process
-
-
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"say-{next(_numbers)}")
-
-
-def at(fake: FakeDiscord, name: str) -> str:
-    return f"<@{fake.user(name).id}>"
 
 
 async def run(
@@ -189,8 +166,8 @@ def text_of(message: SentMessage) -> str:
 
 async def _start(fake: FakeDiscord, channel: FakeChannel, locale: str) -> None:
     sides = {
-        "side1": f"Us: {at(fake, 'alice')} {at(fake, 'carol')}",
-        "side2": f"Them: {at(fake, 'bob')} {at(fake, 'dave')}",
+        "side1": f"Us: {mention(fake, 'alice')} {mention(fake, 'carol')}",
+        "side2": f"Them: {mention(fake, 'bob')} {mention(fake, 'dave')}",
     }
     await run(fake, "game start", sides, channel=channel, locale=locale)
 
@@ -222,7 +199,7 @@ async def test_a_game_scored_with_sentences_matches_the_sheet(
         done = await (await fake.click(prompt, confirm, locale=locale)).response()
         shown = text_of(done)
         assert translate(lang, "ui.round.title", number=number) in shown
-        assert at(fake, "alice") in done.content  # who said it
+        assert mention(fake, "alice") in done.content  # who said it
         assert not done.components
         totals = [result.total for result in results]
         for total in totals:
@@ -319,7 +296,7 @@ async def test_only_players_may_say_and_only_the_speaker_confirms_once(
     sentence = GAMES["en"][0][0]
     refused = await run(fake, "round say", {"text": sentence}, channel=channel, user="eve")
     assert refused.ephemeral
-    assert at(fake, "bob") in refused.content  # the same refusal as /round add names players
+    assert mention(fake, "bob") in refused.content  # the same refusal as /round add names players
     added = await run(
         fake, "round add", {"side1": "100", "side2": "50"}, channel=channel, user="eve"
     )
@@ -330,7 +307,7 @@ async def test_only_players_may_say_and_only_the_speaker_confirms_once(
     confirm, _cancel = prompt.custom_ids
     other = await (await fake.click(prompt, confirm, user=fake.user("bob"))).response()
     assert other.ephemeral
-    assert at(fake, "alice") in other.content
+    assert mention(fake, "alice") in other.content
     # a double press: both clicks leave before the prompt loses its buttons
     handles = await asyncio.gather(fake.click(prompt, confirm), fake.click(prompt, confirm))
     for handle in handles:

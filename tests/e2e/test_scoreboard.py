@@ -11,36 +11,19 @@ from __future__ import annotations
 import asyncio
 import itertools
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.devtools.fake_discord.models import PIN_MESSAGES
 from bot.i18n import translate
 from bot.scoring import load_variant
-from tests.e2e.harness import BotProcess, guild_with_members, running_bot
+from tests.e2e.harness import BotProcess, mention
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 _numbers = itertools.count(1)
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(guilds=[guild_with_members("carol", "dave")], wait_timeout=20) as server:
-        yield server
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def bot(
-    fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[BotProcess]:
-    async with running_bot(fake, Path(tmp_path_factory.mktemp("board"))) as process:
-        yield process
 
 
 @pytest.fixture
@@ -61,10 +44,6 @@ async def run(
         command, options or {}, user=fake.user(user), channel=channel, locale=locale
     )
     return await handle.response()
-
-
-def at(fake: FakeDiscord, name: str) -> str:
-    return f"<@{fake.user(name).id}>"
 
 
 def boards(fake: FakeDiscord, channel: FakeChannel, lang: str) -> list[SentMessage]:
@@ -145,7 +124,7 @@ async def test_the_board_follows_a_whole_game(
 ) -> None:
     locale = LOCALES[lang]
     channel.bot_allow = PIN_MESSAGES
-    alice, bob, carol, dave = (at(fake, n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
     await run(
         fake,
         "game start",
@@ -264,7 +243,7 @@ async def test_the_board_follows_hands_adjustments_and_a_said_round(
     """The newer ways to change a game move the board too: each player's own hand (the board
     names whose hand is still missing), an adjustment, and a round confirmed from a sentence."""
     locale = LOCALES[lang]
-    alice, bob, carol, dave = (at(fake, n) for n in ("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
     await run(
         fake,
         "game start",
