@@ -24,9 +24,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.rules.round_talk import RoundReading, Seating, read_round
 from bot.scoring import SideRound, load_variant
 from bot.scoring.round import breakdown
+from bot.talk.round_talk import RoundReading, Seating, read_round
 
 LANGS = ("en", "no", "da", "fi")
 FIELDS = (

@@ -12,9 +12,9 @@ import json
 import sys
 from pathlib import Path
 
-from bot.rules.text import fold
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import FORMS_FILE, LANGUAGES, Lexicon, lexicon_hash, load_vocabulary
+from bot.talk.text import fold
 
 MIN_FORM = 3
 """Shorter forms are function words in some language ("to", "ni"): listed words only."""

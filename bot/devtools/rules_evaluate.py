@@ -64,7 +64,7 @@ def load_questions(path: Path = DEFAULT_QUESTIONS) -> list[Question]:
 def index_without(questions: Iterable[Question]) -> RulesIndex:
     """An index whose model learned every labelled question and topic text except
     ``questions`` (same settings and temperature as the shipped one)."""
-    from bot.rules.train import fit, training_docs
+    from bot.devtools.train_topics import fit, training_docs
 
     docs = training_docs(leave_out=list(questions))
     return RulesIndex(

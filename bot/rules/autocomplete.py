@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.rules.text import fold, normalise
 from bot.rules.topics import LANGS, Topic
+from bot.talk.text import fold, normalise
 
 MAX_CHOICES = 25
 """Discord's limit on autocomplete choices."""

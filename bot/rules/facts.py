@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from bot.rules.render import RenderedTopic
-from bot.rules.text import fold, function_words, normalise, stem, tokens
 from bot.rules.topics import LANGS, Fact, Topic, split_facts
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.text import fold, function_words, normalise, stem, tokens
 
 RUNNER_UP = 0.75
 """A second fact is led with when it scores at least this fraction of the best."""

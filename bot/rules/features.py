@@ -20,7 +20,7 @@ from collections import Counter
 import numpy as np
 from numpy.typing import NDArray
 
-from bot.rules.text import fold, normalise, tokens
+from bot.talk.text import fold, normalise, tokens
 
 FEATURIZER_VERSION = "1"
 """Bump when anything below changes what a text's features are: the shipped model is then

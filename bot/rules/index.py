@@ -19,7 +19,6 @@ from bot.rules.examples import OFF_TOPIC
 from bot.rules.facts import FactIndex
 from bot.rules.features import words
 from bot.rules.model import TopicModel, shipped_model
-from bot.rules.number_words import spell_digits
 from bot.rules.numbers import (
     CARD_VALUES_TOPIC,
     OPENING_TOPIC,
@@ -29,10 +28,11 @@ from bot.rules.numbers import (
     compute,
 )
 from bot.rules.render import RenderedTopic, render_topic
-from bot.rules.round_talk import RoundAnswer
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import Variant, all_variants, load_variant
+from bot.talk.number_words import spell_digits
+from bot.talk.round_talk import RoundAnswer
 
 RENDER_CACHE = 4096
 """Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""

@@ -15,12 +15,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.rules.number_words import spell_digits
-from bot.rules.round_talk import RoundAnswer, round_answer
-from bot.rules.text import alternatives, fold, function_words, normalise
 from bot.scoring import ScoringError, Variant, opening_minimum, parse_cards
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.number_words import spell_digits
+from bot.talk.round_talk import RoundAnswer, round_answer
+from bot.talk.text import alternatives, fold, function_words, normalise
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"

@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.rules.text import alternatives, fold, normalise
 from bot.scoring import Variant, all_variants
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.text import alternatives, fold, normalise
 
 DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)

@@ -61,8 +61,8 @@ def test_every_set_left_out_in_turn_holds_the_floors() -> None:
 
 @pytest.mark.evaluation
 def test_training_reproduces_the_shipped_file(tmp_path: Path) -> None:
+    from bot.devtools.train_topics import fit, training_docs
     from bot.rules.model import model_path
-    from bot.rules.train import fit, training_docs
 
     path = tmp_path / "topics.npz"
     fit(training_docs()).save(path)

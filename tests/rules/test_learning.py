@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.devtools.train_topics import question_docs, topic_docs, training_docs, with_game_name
 from bot.rules.examples import OFF_TOPIC, all_examples, load_examples
 from bot.rules.topics import LANGS, TopicFileError, all_topics
-from bot.rules.train import question_docs, topic_docs, training_docs, with_game_name
 from bot.scoring import all_variants
 
 

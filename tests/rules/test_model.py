@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.devtools.train_topics import training_docs, training_hash
 from bot.rules.examples import OFF_TOPIC
 from bot.rules.model import TopicModel, model_path, shipped_model
 from bot.rules.topics import LANGS, all_topics
-from bot.rules.train import training_docs, training_hash
 
 
 def test_the_shipped_model_is_trained_on_the_current_data() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules.round_talk import Seating, read_round
 from bot.scoring import load_variant
 from bot.scoring.round import SideRound, WentOut
+from bot.talk.round_talk import Seating, read_round
 
 
 def _side(

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules.round_talk import Seating, describe_round, read_round
 from bot.scoring.round import SideRound, WentOut
+from bot.talk.round_talk import Seating, describe_round, read_round
 
 
 def _side(

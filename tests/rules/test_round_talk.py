@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
-from bot.rules.round_talk import describe_round, round_answer
 from bot.scoring import load_variant
 from bot.scoring.round import SideRound, WentOut, breakdown
+from bot.talk.round_talk import describe_round, round_answer
 
 CLASSIC = load_variant("classic")
 INDEX = RulesIndex.load()

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RulesIndex
-from bot.rules.number_words import spell_digits
 from bot.rules.numbers import CardAnswer, OpeningAnswer, compute, find_score, spoken_forms
 from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.number_words import spell_digits
 
 CLASSIC = load_variant("classic")
 INDEX = RulesIndex.load()

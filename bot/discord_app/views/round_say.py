@@ -30,9 +30,9 @@ from bot.games.errors import NotAllowed
 from bot.games.results import GameInfo
 from bot.games.round_text import format_round_text
 from bot.games.scoreboard import board_after_round
-from bot.rules.round_talk import RoundReading, Seating, Unsure, read_round
 from bot.scoring import ScoringError, Variant, score_round
 from bot.scoring.round import breakdown
+from bot.talk.round_talk import RoundReading, Seating, Unsure, read_round
 
 SAY_SECONDS = 5 * 60
 CUSTOM_ID_MAX = 100

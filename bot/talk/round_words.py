@@ -11,9 +11,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.number_words import spell_digits
-from bot.rules.text import fold, normalise, tokens
 from bot.scoring.vocabulary import spoken, vocabulary
+from bot.talk.number_words import spell_digits
+from bot.talk.text import fold, normalise, tokens
 
 MAX_COUNT = 10
 """Counts of canastas or red threes said in words go no higher."""

@@ -13,9 +13,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
-from bot.rules.text import fold, normalise, tokens
 from bot.scoring.vocabulary import spoken, vocabulary
+from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
+from bot.talk.text import fold, normalise, tokens
 
 
 @dataclass(frozen=True)

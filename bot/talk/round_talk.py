@@ -28,8 +28,11 @@ import functools
 import re
 from dataclasses import dataclass
 
-from bot.rules.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
-from bot.rules.round_words import (
+from bot.scoring import Variant
+from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
+from bot.talk.round_words import (
     GAP,
     Unsure,
     any_phrase,
@@ -39,10 +42,7 @@ from bot.rules.round_words import (
     known_words,
     words_of,
 )
-from bot.rules.text import fold
-from bot.scoring import Variant
-from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
-from bot.scoring.vocabulary import vocabulary
+from bot.talk.text import fold
 
 __all__ = [
     "RoundAnswer",

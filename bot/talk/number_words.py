@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
-from bot.rules.text import fold
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.text import fold
 
 KEEP_BELOW = 11
 SCALES = (100, 1000)
