@@ -1,0 +1,303 @@
+"""Cards said in words: the hand a question names ("tre ess og en joker", "a pair of eights").
+
+Every word read here is the lexicon's (``words``, ``cards``, ``colours``, ``round``): counts,
+card names, joiners, colours, "a pair of". The reader is strict about what it does not know: an
+unknown word inside or beside the cards (past their connectors) is named, and the reply asks
+instead of giving a figure (``FoundCards.unread``). Moved out of ``bot/rules`` so the rules
+package keeps the answers and ``bot/talk`` the readers of player words.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bot.scoring import ScoringError, parse_cards
+from bot.scoring.cards import WORD_TO_RANK
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.text import alternatives, fold, function_words
+
+CARD_SPLIT = re.compile(r"[\s,;+/]+")
+SYMBOL_LENGTH = 2
+"""Card symbols are one or two characters ("K", "7", "10"); rank words are longer."""
+MAX_COUNT = 10
+"""Counts said before a card name go no higher ("three aces", "seven twos")."""
+CARD_NUMBERS = range(1, 11)
+"""Unsigned numbers up to ten are card ranks or counts ("10 knægt dame"), not a total."""
+
+_LEXICONS = vocabulary().lexicons.values()
+ONE = frozenset(vocabulary().words("one"))
+_COUNTS = {
+    **{w: n for w, n in vocabulary().number_words.items() if n <= MAX_COUNT},
+    **dict.fromkeys(ONE, 1),
+}
+"""Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
+_JOINERS = frozenset(vocabulary().words("joiners"))
+_PAIRS = frozenset(vocabulary().words("pair"))
+_CHOICE = frozenset(vocabulary().words("choice"))
+NOT_A_CARD = "|"
+"""Stands in for a word the card reader must not read: it ends a run of cards."""
+_LANGS_OFONE = {
+    word: {lang for lang, lex in vocabulary().lexicons.items() if word in lex.words.one}
+    for word in ONE
+}
+_NONE = {w for lex in _LEXICONS for w in lex.round.none}
+"""Words for none ("ingen", "ei", "ilman"); Finnish "ei" is also Norwegian for one (see
+``_is_none``)."""
+_OF = frozenset(vocabulary().words("of"))
+_UNITS = frozenset(vocabulary().words("units"))
+""" "two hours", "tre spillere": the number before them counts these, not cards."""
+_COLOURS = {
+    word: colour
+    for lang, lex in vocabulary().lexicons.items()
+    for colour in ("red", "black")
+    for base in getattr(lex.colours, colour)
+    if "*" not in base
+    for word in (base, *(f for f, b in vocabulary().forms[lang].items() if b == base))
+}
+"""Colour word or form -> red/black: "two black threes" are threes, not a deuce."""
+_PLAIN = re.compile(
+    alternatives(w for lex in _LEXICONS for w in (*lex.round.natural, *lex.round.mixed))
+)
+"""Words between a count and a card that do not change it: "seven natural kings"."""
+
+
+@functools.lru_cache(maxsize=16384)
+def _card_token(raw: str) -> tuple[str, ...] | None:
+    """Ranks named by one word, or None. A lone lower-case "a" is the English article, and a
+    word some language uses as a function word ("ja", "at", "de") is not read as glued ranks.
+    Cached: every word of every question is tried, and players reuse their words."""
+    word = raw.strip(".!?:()[]\"'")
+    lowered = word.lower()
+    if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
+        return None
+    if word == "a" or (
+        lowered in function_words() and lowered not in WORD_TO_RANK and not word.isupper()
+    ):
+        return None
+    try:
+        cards = parse_cards(lowered)
+    except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
+        return None
+    return tuple(rank for rank, n in cards.items() for _ in range(n))
+
+
+@dataclass(frozen=True)
+class FoundCards:
+    """The hand a question names: the longest run of card words."""
+
+    cards: Counter[str]
+    words: int
+    """Words in the run, joiners included ("tre ess og en joker" is five)."""
+    named: bool
+    """Whether any word is more than a bare digit: "2+2" alone is arithmetic, not a hand."""
+    unread: str | None = None
+    """One unknown word between this run and more card words ("K K blah A"): the reader is
+    unsure, and the reply says what it read and asks."""
+    ambiguous: str | None = None
+    """Two number words that may be a count or two cards ("seks fem"): read as two cards,
+    and the reply says so and asks."""
+    said: tuple[str, ...] = ()
+    """The run's words as written ("a", "2")."""
+
+
+@dataclass
+class _Run:
+    start: int
+    end: int = 0
+    ranks: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+
+
+def _count(word: str) -> int:
+    """The count a word says; an upper-case "A" is an ace, not the article."""
+    lowered = word.lower()
+    if lowered.isdecimal() and len(lowered) < 3:
+        return int(lowered)
+    return 0 if word.isupper() and lowered in ONE else _COUNTS.get(lowered, 0)
+
+
+def _card_langs(word: str) -> set[str]:
+    """The languages that name a card with ``word`` ("jokeria" is Finnish, "dame" is not)."""
+    words = vocabulary()
+    return {
+        lang
+        for lang, lex in words.lexicons.items()
+        if any(word in names or words.base(lang, word) in names for names in lex.cards.values())
+    }
+
+
+def _is_none(raws: list[str], i: int) -> bool:
+    """ "ei jokeria", "no jokers": no cards of the rank after it. A word that one language
+    uses for none and another for one ("ei") is read in the language of the card after it:
+    "ei dame" is one queen, "ei jokeria" no joker."""
+    word = raws[i].lower()
+    if word not in _NONE or i + 1 >= len(raws):
+        return False
+    langs = _card_langs(raws[i + 1].lower())
+    return bool(langs) and not langs & _LANGS_OFONE.get(word, set())
+
+
+def _counted(raws: list[str], i: int) -> tuple[int, int]:
+    """(count, words) of the count said from ``raws[i]``: a number word or digit ("three",
+    "3"), the words for one ("a"), and a pair with or without them ("a pair of", "to par",
+    "pari"): (0, 0) when no count is said there."""
+    count = _count(raws[i])
+    used = 1 if count else 0
+    word = raws[i + used].lower() if i + used < len(raws) else ""
+    if word in _PAIRS and i + used + 1 < len(raws):
+        count, used = 2 * (count or 1), used + 1
+        if raws[i + used].lower() in _OF:
+            used += 1
+    return count, used
+
+
+def _qualified(raws: list[str], i: int, count: int) -> tuple[list[str] | None, int]:
+    """A colour or a canasta word between a count (or none: one card) and a card: "two black
+    threes", "musta kolmonen", "seven natural kings". Red threes have no card value: an empty
+    list ends the hand there. (None, 0) when ``raws[i]`` (the first word after the count)
+    starts no such phrase."""
+    word = raws[i].lower() if i < len(raws) else ""
+    colour = _COLOURS.get(word)
+    if not colour and not (count and _PLAIN.fullmatch(fold(word))):
+        return None, 0
+    card = _card_token(raws[i + 1]) if i + 1 < len(raws) else None
+    if not card or len(card) != 1:
+        return None, 0
+    return ([] if colour == "red" and card == ("3",) else list(card * (count or 1))), 2
+
+
+def _article_digit(raws: list[str], i: int, nxt: str) -> bool:
+    """ "and a 2", "en 10": a digit after a word for one is a card, unless a unit follows
+    ("a 2 player game")."""
+    word = raws[i]
+    after = raws[i + 2].lower() if i + 2 < len(raws) else ""
+    return (
+        word.lower() in ONE
+        and not word.isupper()
+        and nxt.isdecimal()
+        and 2 <= int(nxt) <= max(CARD_NUMBERS)
+        and after not in _UNITS
+    )
+
+
+def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
+    """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
+    and an empty list for "two red threes" (cards with no value: the hand ends there)."""
+    count, head = _counted(raws, i)
+    qualified, used = _qualified(raws, i + head, count)
+    if used:
+        return qualified, head + used
+    nxt = raws[i + head] if i + head < len(raws) else ""
+    # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
+    # is a six and a five unless a count is all the first word can be ("to ti": two tens)
+    if head == 1 and _both_ranks(raws[i], nxt):
+        count = 0
+    plain = not nxt.isdecimal() or _article_digit(raws, i, nxt)
+    if count >= 1 and nxt and plain and not (listed and raws[i].isdecimal()):
+        counted = _card_token(nxt)
+        if counted and len(counted) == 1:
+            return list(counted * count), head + 1
+    if head > 1:
+        return None, 1
+    if nxt.lower() in _UNITS:
+        return None, 1
+    ranks = _card_token(raws[i])
+    return (list(ranks) if ranks else None), 1
+
+
+def _both_ranks(word: str, nxt: str) -> bool:
+    """Two number words that both name a rank ("seks fem", "two ten"): a count and a card,
+    or two cards. Read as two cards, and the reply asks (``FoundCards.ambiguous``)."""
+    first, second = word.lower(), nxt.lower()
+    numbers = vocabulary().number_words
+    return (
+        first in numbers and second in numbers and first in WORD_TO_RANK and second in WORD_TO_RANK
+    )
+
+
+def _joins(raws: list[str], i: int) -> bool:
+    """ "og", "and", "ja" between card words joins them: "tre ess og en joker"."""
+    if raws[i].lower() not in _JOINERS or i + 1 >= len(raws):
+        return False
+    return bool(_read_at(raws, i + 1, listed=False)[0])
+
+
+def _runs(raws: list[str]) -> list[_Run]:
+    runs: list[_Run] = []
+    run: _Run | None = None
+    i = 0
+    while i < len(raws):
+        listed = (
+            run is not None
+            and len(raws[i - 1]) <= SYMBOL_LENGTH
+            and raws[i - 1].lower() not in _JOINERS
+        )
+        if _is_none(raws, i):  # "three kings, no jokers and an ace": one hand, no joker
+            if run is not None:
+                run.words += raws[i : i + 2]
+            i += 2
+            continue
+        ranks, step = _read_at(raws, i, listed)
+        if ranks is None and run is not None and _joins(raws, i):
+            run.words.append(raws[i])
+            i += 1
+            continue
+        if ranks:
+            if run is None:
+                run = _Run(i)
+                runs.append(run)
+            run.ranks += ranks
+            run.words += raws[i : i + step]
+            run.end = i + step
+        else:
+            run = None
+        i += step
+    return runs
+
+
+def find_cards(question: str) -> FoundCards | None:
+    """The longest run of consecutive card words (the first of equal ones). A count before a
+    card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
+    raws = [r.strip(".!?:()[]\"'") for r in CARD_SPLIT.split(question.strip())]
+    raws = _values_offered([r for r in raws if r])
+    runs = _runs(raws)
+    if not runs:
+        return None
+    best = max(runs, key=lambda r: (len(r.words), -r.start))
+    named = any(not raw.isdecimal() for raw in best.words)
+    pairs = zip(best.words, best.words[1:], strict=False)
+    ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
+    unread = _unread(raws, runs, best)
+    return FoundCards(
+        Counter(best.ranks), len(best.words), named, unread, ambiguous, tuple(best.words)
+    )
+
+
+def _values_offered(raws: list[str]) -> list[str]:
+    """``raws`` with the numbers on both sides of an "or" ("is a seven 5 or 10", "fem eller
+    ti poeng") put out of the card reader's reach: they are values asked about, not cards
+    ("two or three kings" is left alone: a count, and the reader asks or counts as before)."""
+    out = list(raws)
+    for i in range(1, len(raws) - 1):
+        before, after = raws[i - 1].lower(), raws[i + 1].lower()
+        card_next = i + 2 < len(raws) and _card_token(raws[i + 2]) is not None
+        numbers = all(w.isdecimal() or w in _COUNTS for w in (before, after))
+        if raws[i].lower() in _CHOICE and numbers and not card_next:
+            out[i - 1] = out[i + 1] = NOT_A_CARD
+    return out
+
+
+def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
+    """A lone unknown word between ``best`` and another run with a card name in it."""
+    for other in runs:
+        gap = (best.end, other.start) if other.start > best.start else (other.end, best.start)
+        if other is best or gap[1] - gap[0] != 1:
+            continue
+        word = raws[gap[0]]
+        named = any(not raw.isdecimal() for raw in other.words)
+        if named and word.isalpha() and word.lower() not in function_words():
+            return word
+    return None
