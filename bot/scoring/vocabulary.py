@@ -72,6 +72,9 @@ class CommonWords(_Strict):
     """A noun that is two cards of the rank after it: "a pair of nines", "et par niere"."""
     of: Words = Field(default_factory=list)
     """The word that may link ``pair`` to its card: "pair of nines", "par af tiere"."""
+    rank_suffix: Words = Field(default_factory=list)
+    """Endings a digit takes when it names cards of that rank ("two 7s", "tre 4ere",
+    "kolme 7:ää"): the digit is the rank, the count comes before it."""
 
 
 class Colours(_Strict):

@@ -64,6 +64,12 @@ _PLAIN = re.compile(
 """Words between a count and a card that do not change it: "seven natural kings"."""
 
 
+_RANK_SUFFIX = re.compile(
+    rf"(\d{{1,2}})(?:{'|'.join(map(re.escape, sorted(vocabulary().words('rank_suffix'))))})"
+)
+"""A digit with a plural ending ("7s", "4ere", "7:ää"): cards of that rank."""
+
+
 @functools.lru_cache(maxsize=16384)
 def _card_token(raw: str) -> tuple[str, ...] | None:
     """Ranks named by one word, or None. A lone lower-case "a" is the English article, and a
@@ -71,6 +77,9 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
     Cached: every word of every question is tried, and players reuse their words."""
     word = raw.strip(".!?:()[]\"'")
     lowered = word.lower()
+    suffixed = _RANK_SUFFIX.fullmatch(lowered)
+    if suffixed and 2 <= int(suffixed[1]) <= max(CARD_NUMBERS):
+        return (suffixed[1],)
     if not word or (lowered.isdecimal() and not 2 <= int(lowered) <= 10):
         return None
     if word == "a" or (
@@ -291,13 +300,63 @@ def _values_offered(raws: list[str]) -> list[str]:
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
-    """A lone unknown word between ``best`` and another run with a card name in it."""
-    for other in runs:
-        gap = (best.end, other.start) if other.start > best.start else (other.end, best.start)
-        if other is best or gap[1] - gap[0] != 1:
-            continue
-        word = raws[gap[0]]
-        named = any(not raw.isdecimal() for raw in other.words)
-        if named and word.isalpha() and word.lower() not in function_words():
-            return word
+    """The first unknown word beside ``best`` on either side, past the words that connect
+    cards ("og en jåker", "thre queens", "K K blah A"): the span of the cards and counts holds
+    only words the lexicon knows, or the reader is unsure and the reply names the word."""
+    del runs  # every run beside ``best`` is reached through its connectors
+    for step, i in ((1, best.end), (-1, best.start - 1)):
+        while 0 <= i < len(raws) and _connects(raws[i]):
+            i += step
+        if 0 <= i < len(raws) and _unknown(raws[i]):
+            return raws[i]
     return None
+
+
+def _connects(word: str) -> bool:
+    """A word that links cards and counts: "and", "a", "three", "pair", "of", "black"."""
+    lowered = word.lower()
+    return (
+        lowered.isdecimal()
+        or lowered in _CONNECTORS
+        or lowered in _COUNTS
+        or bool(_PLAIN.fullmatch(fold(lowered)))
+    )
+
+
+def _unknown(word: str) -> bool:
+    """A word with letters that no lexicon knows in any language or form, and no card."""
+    lowered = fold(word.lower())
+    if not any(c.isalpha() for c in lowered) or any(c.isdigit() for c in lowered):
+        return False
+    words, prefixes = known_words()
+    return lowered not in words and not lowered.startswith(prefixes) and _card_token(word) is None
+
+
+_CONNECTORS = frozenset((*ONE, *_JOINERS, *_PAIRS, *_OF, *_COLOURS, *_NONE))
+
+
+@functools.cache
+def known_words() -> tuple[frozenset[str], tuple[str, ...]]:
+    """(every word of every lexicon and its forms, the stems of "word*" phrases), folded: the
+    words a player may put beside cards without the reader asking what they mean."""
+    words: set[str] = set(function_words())
+    prefixes: set[str] = set()
+    vocab = vocabulary()
+    for lang, lexicon in vocab.lexicons.items():
+        for phrase in _strings(lexicon.model_dump(exclude={"language", "lemmatizer"})):
+            for part in fold(phrase.lower()).split():
+                (prefixes if part.endswith("*") else words).add(part.rstrip("*"))
+        words.update(fold(form) for form in vocab.forms[lang])
+    words.update(fold(w) for w in (*vocab.number_words, *vocab.word_to_rank))
+    return frozenset(words), tuple(sorted(prefixes - {""}))
+
+
+def _strings(data: object) -> list[str]:
+    """Every string in a lexicon's data, dictionary keys included ("hvor" of ``spoken``)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [*(k for k in data if not k.isdecimal()), *_strings(list(data.values()))]
+    if isinstance(data, list | tuple):
+        return [s for item in data for s in _strings(item)]
+    return []
