@@ -25,6 +25,7 @@ from bot.rules.numbers import (
     CardAnswer,
     Computed,
     OpeningAnswer,
+    ScoreUnknown,
     compute,
 )
 from bot.rules.render import RenderedTopic, render_topic
@@ -273,6 +274,8 @@ class RulesIndex:
 def _topic_for(figure: Computed) -> str:
     if isinstance(figure, RoundAnswer):
         return "round_scoring"
+    if isinstance(figure, ScoreUnknown):
+        return OPENING_TOPIC
     return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
 
 
@@ -297,6 +300,8 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         return translate(
             lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
         )
+    if isinstance(figure, ScoreUnknown):
+        return translate(lang, "rules.computed.score_unknown", number=figure.placed)
     if isinstance(figure, RoundAnswer):
         first, *rest = figure.parts
         parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"

@@ -59,7 +59,15 @@ class CardAnswer:
     """Words that may be a count or two cards (``FoundCards.ambiguous``)."""
 
 
-Computed = OpeningAnswer | CardAnswer | RoundAnswer
+@dataclass(frozen=True)
+class ScoreUnknown:
+    """An opening question whose only number is meld or hand points, not the side's score:
+    the reply says what it read and asks for the score instead of a minimum."""
+
+    placed: int
+
+
+Computed = OpeningAnswer | CardAnswer | RoundAnswer | ScoreUnknown
 
 
 _LEXICONS = vocabulary().lexicons.values()
@@ -103,6 +111,11 @@ _PLACES = alternatives(
 _PLACED = re.compile(rf"\s*(?:{_PLACES})(?!\w)")
 """Words right after a number that place it in the hand or on the table ("90 på hånda",
 "300 melded"): hand or meld points, not the side's score."""
+_MELD_WORDS = alternatives(
+    w for lex in _LEXICONS for w in (*lex.asks.melds, *lex.round.table_before)
+)
+_MELDS = re.compile(rf"(?<!\w)(?:{_MELD_WORDS})\s*:?\s*$")
+"""Words right before a number that make it meld points ("udlæg 180", "melds: 240")."""
 
 
 def _asks(kind: str, folded: str) -> bool:
@@ -117,20 +130,32 @@ def _asks(kind: str, folded: str) -> bool:
 
 def find_score(question: str) -> int | None:
     """The first number in the question that can be a score (thousands separators allowed;
-    see ``SCORE_STEP`` and ``CARD_NUMBERS``); a number placed in the hand or on the table by
-    the words after it (``_PLACED``) is not one."""
+    see ``SCORE_STEP`` and ``CARD_NUMBERS``) and has no other role (``_numbers``)."""
+    return next((value for value, placed in _numbers(question) if not placed), None)
+
+
+def find_placed(question: str) -> int | None:
+    """The first number the words around it place on the table or in the hand ("udlæg 180",
+    "300 melded", "90 på hånda"): meld or hand points, never a side's score."""
+    return next((value for value, placed in _numbers(question) if placed), None)
+
+
+def _numbers(question: str) -> list[tuple[int, bool]]:
+    """(value, placed) of each number that can be a score, in order: placed when the lexicon's
+    role words around it make it meld or hand points (``_PLACED`` after it, ``_MELDS`` before
+    it). A number longer than seven digits ends the list: no game reaches it."""
     folded = fold(normalise(question))
+    out: list[tuple[int, bool]] = []
     for match in _SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
-            return None
+            break
         value = int(digits)
         if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
             continue
-        if _PLACED.match(folded, match.end()):
-            continue
-        return -value if match["sign"] else value
-    return None
+        placed = bool(_PLACED.match(folded, match.end()) or _MELDS.search(folded, 0, match.start()))
+        out.append((-value if match["sign"] else value, placed))
+    return out
 
 
 def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> bool:
@@ -193,11 +218,16 @@ def compute(
         return [described]
     spelled = spell_digits(question)
     score = find_score(spelled)
-    opening = score is not None and wants_opening(question, top_topic, sure_of_other)
+    placed = find_placed(spelled) if score is None else None
+    said = score if score is not None else placed
+    opening = said is not None and wants_opening(question, top_topic, sure_of_other)
     found = find_cards(spelled)
     hand = _hand(spelled, found, variant, opening) if found else None
     out: list[Computed] = [hand] if hand else []
-    if score is not None and opening and not (hand and 0 < abs(score) <= 10):
+    if placed is not None and opening:
+        # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score
+        out.insert(0, ScoreUnknown(placed))
+    elif score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
         # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question
         out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))

@@ -147,6 +147,9 @@ class AskWords(_Strict):
     need: Words
     win: Words
     value: Words
+    melds: Words = Field(default_factory=list)
+    """Words for melded points right before a number ("udlæg 180", "meldinger 300"): the
+    number is meld points, never the side's score, so no opening minimum is worked from it."""
     result: Words = Field(default_factory=list)
     """What cards make, asked loosely ("hva blir det", "what does that make"): a hand's
     points for two to six cards (seven may be a canasta, whose bonus may be meant)."""
