@@ -304,6 +304,9 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
     cards ("og en jåker", "thre queens", "K K blah A"): the span of the cards and counts holds
     only words the lexicon knows, or the reader is unsure and the reply names the word."""
     del runs  # every run beside ``best`` is reached through its connectors
+    inside = next((word for word in best.words if _unknown(word)), None)
+    if inside is not None:  # "qbbbb" read as glued symbols: a word, not cards
+        return inside
     for step, i in ((1, best.end), (-1, best.start - 1)):
         while 0 <= i < len(raws) and _connects(raws[i]):
             i += step
@@ -324,12 +327,17 @@ def _connects(word: str) -> bool:
 
 
 def _unknown(word: str) -> bool:
-    """A word with letters that no lexicon knows in any language or form, and no card."""
+    """A word with letters that no lexicon knows in any language or form. Card symbols count
+    as known only when short or in capitals ("K", "KKA"): a lower-case word that happens to
+    spell glued symbols ("qbbbb") is a word the reader does not know."""
     lowered = fold(word.lower())
     if not any(c.isalpha() for c in lowered) or any(c.isdigit() for c in lowered):
         return False
     words, prefixes = known_words()
-    return lowered not in words and not lowered.startswith(prefixes) and _card_token(word) is None
+    if lowered in words or lowered.startswith(prefixes):
+        return False
+    symbols = len(word) <= SYMBOL_LENGTH or word.isupper()
+    return not (symbols and _card_token(word) is not None)
 
 
 _CONNECTORS = frozenset((*ONE, *_JOINERS, *_PAIRS, *_OF, *_COLOURS, *_NONE))
