@@ -14,7 +14,7 @@ from bot.rules import RulesIndex
 from bot.rules.index import figure_lines
 from bot.rules.numbers import CardAnswer, OpeningAnswer, ScoreUnknown, compute, find_score
 from bot.scoring import count_cards, load_variant
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import Lexicon, vocabulary
 from bot.talk.card_words import find_cards, known_words
 from bot.talk.text import fold
 
@@ -27,7 +27,7 @@ VALUE_ASK = {"en": "how many points", "no": "hvor mange poeng", "da": "hvor mang
 VALUE_ASK["fi"] = "paljonko"
 
 
-def _lexicon(lang: str):  # noqa: ANN202 - the pydantic model
+def _lexicon(lang: str) -> Lexicon:
     return vocabulary().lexicons[lang]
 
 
