@@ -116,6 +116,8 @@ _MELD_WORDS = alternatives(
 )
 _MELDS = re.compile(rf"(?<!\w)(?:{_MELD_WORDS})\s*:?\s*$")
 """Words right before a number that make it meld points ("udlæg 180", "melds: 240")."""
+_SCORE_SAID = re.compile(rf"(?<!\w)(?:{_ASKS['score'].pattern})\s*:?\s*$")
+"""The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
 
 
 def _asks(kind: str, folded: str) -> bool:
@@ -129,23 +131,27 @@ def _asks(kind: str, folded: str) -> bool:
 
 
 def find_score(question: str) -> int | None:
-    """The first number in the question that can be a score (thousands separators allowed;
-    see ``SCORE_STEP`` and ``CARD_NUMBERS``) and has no other role (``_numbers``)."""
-    return next((value for value, placed in _numbers(question) if not placed), None)
+    """The side's score: the first number that the lexicon's score words name as one ("we
+    need 90 to meld, we have 1500": 1500), else the first that can be a score (thousands
+    separators allowed; see ``SCORE_STEP`` and ``CARD_NUMBERS``) and has no other role."""
+    numbers = _numbers(question)
+    said = (value for value, role in numbers if role == "score")
+    return next(said, next((value for value, role in numbers if role is None), None))
 
 
 def find_placed(question: str) -> int | None:
     """The first number the words around it place on the table or in the hand ("udlæg 180",
     "300 melded", "90 på hånda"): meld or hand points, never a side's score."""
-    return next((value for value, placed in _numbers(question) if placed), None)
+    return next((value for value, role in _numbers(question) if role == "placed"), None)
 
 
-def _numbers(question: str) -> list[tuple[int, bool]]:
-    """(value, placed) of each number that can be a score, in order: placed when the lexicon's
-    role words around it make it meld or hand points (``_PLACED`` after it, ``_MELDS`` before
-    it). A number longer than seven digits ends the list: no game reaches it."""
+def _numbers(question: str) -> list[tuple[int, str | None]]:
+    """(value, role) of each number that can be a score, in order. The role comes from the
+    lexicon's words around it: "placed" (meld or hand points: ``_PLACED`` after it, ``_MELDS``
+    before it), "score" (``asks.score`` right before it: "vi har 1500"), or None. A number
+    longer than seven digits ends the list: no game reaches it."""
     folded = fold(normalise(question))
-    out: list[tuple[int, bool]] = []
+    out: list[tuple[int, str | None]] = []
     for match in _SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
@@ -153,8 +159,12 @@ def _numbers(question: str) -> list[tuple[int, bool]]:
         value = int(digits)
         if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
             continue
-        placed = bool(_PLACED.match(folded, match.end()) or _MELDS.search(folded, 0, match.start()))
-        out.append((-value if match["sign"] else value, placed))
+        role = None
+        if _PLACED.match(folded, match.end()) or _MELDS.search(folded, 0, match.start()):
+            role = "placed"
+        elif _SCORE_SAID.search(folded, 0, match.start()):
+            role = "score"
+        out.append((-value if match["sign"] else value, role))
     return out
 
 
