@@ -300,19 +300,81 @@ def _values_offered(raws: list[str]) -> list[str]:
 
 
 def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
-    """The first unknown word beside ``best`` on either side, past the words that connect
-    cards ("og en jåker", "thre queens", "K K blah A"): the span of the cards and counts holds
-    only words the lexicon knows, or the reader is unsure and the reply names the word."""
-    del runs  # every run beside ``best`` is reached through its connectors
+    """An unknown word in the span of the cards: inside the run (a lower-case word read as
+    glued symbols, "qbbbb"), or beside it where the words around it promise a card: reached
+    through a joiner, an article or a count ("og en jåker", "and a flurb", "n two jokrs"),
+    or followed by cards ("K K blah A"). A verb or noun right beside the cards ("what does a
+    black three cost", "4 jokers together") is the sentence around them, not a card."""
+    del runs  # the runs beside ``best`` are reached through the words between
     inside = next((word for word in best.words if _unknown(word)), None)
-    if inside is not None:  # "qbbbb" read as glued symbols: a word, not cards
+    if inside is not None:
         return inside
+    # a run ending on a count word read as a card ("5 aces n two jokrs": "two" as a deuce)
+    # may have lost the card it counted
+    last = best.words[-1].lower()
     for step, i in ((1, best.end), (-1, best.start - 1)):
+        promised = step > 0 and last in _COUNTS and not last.isdecimal()
         while 0 <= i < len(raws) and _connects(raws[i]):
+            promised = promised or _promises(raws[i])
             i += step
-        if 0 <= i < len(raws) and _unknown(raws[i]):
+        if not (0 <= i < len(raws) and _unknown(raws[i])):
+            continue
+        far = i + step
+        between = 0 <= far < len(raws) and _promises_card(raws, far)
+        if promised or between or _looks_like_card(raws[i]):
             return raws[i]
     return None
+
+
+MIN_TYPO = 3
+"""Shorter unknown words ("e", "m") are chat, not a card name typed wrong."""
+
+
+def _looks_like_card(word: str) -> bool:
+    """One edit away from a card name or a count word of some language ("thre", "jokr",
+    "jåker", "kingss"): a typo of a card beside the cards, not a word of the sentence."""
+    lowered = fold(word.lower())
+    if len(lowered) < MIN_TYPO:
+        return False
+    names, dropped = _card_typos()
+    shorter = [(lowered[:k] + lowered[k + 1 :], k) for k in range(len(lowered))]
+    return (
+        lowered in {variant for variant, _ in dropped}  # a letter dropped
+        or any(variant in names for variant, _ in shorter)  # a letter added
+        or any(pair in dropped for pair in shorter)  # a letter changed
+        or any(  # two letters swapped
+            lowered[:k] + lowered[k + 1] + lowered[k] + lowered[k + 2 :] in names
+            for k in range(len(lowered) - 1)
+        )
+    )
+
+
+@functools.cache
+def _card_typos() -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
+    """(card names and count words, folded; each with one letter dropped and where)."""
+    words = vocabulary()
+    names = frozenset(
+        fold(name.lower())
+        for name in (
+            *words.word_to_rank,
+            *(w for w, n in words.number_words.items() if n <= MAX_COUNT),
+        )
+        if len(name) > MIN_TYPO
+    )
+    return names, frozenset((n[:k] + n[k + 1 :], k) for n in names for k in range(len(n)))
+
+
+def _promises(word: str) -> bool:
+    """A joiner, an article or a count: a card comes next ("and", "a", "three", "pair")."""
+    lowered = word.lower()
+    return lowered.isdecimal() or lowered in _PROMISES or lowered in _COUNTS
+
+
+def _promises_card(raws: list[str], i: int) -> bool:
+    """The words from ``i`` (beyond an unknown word) read as cards ("K K blah A"): the unknown
+    word sits between cards. A bare count there ("allowed to count", Norwegian "to" is two)
+    promises nothing."""
+    return bool(_read_at(raws, i, listed=False)[0]) and not _unknown(raws[i])
 
 
 def _connects(word: str) -> bool:
@@ -341,6 +403,7 @@ def _unknown(word: str) -> bool:
 
 
 _CONNECTORS = frozenset((*ONE, *_JOINERS, *_PAIRS, *_OF, *_COLOURS, *_NONE))
+_PROMISES = frozenset((*ONE, *_JOINERS, *_PAIRS))
 
 
 @functools.cache

@@ -94,23 +94,47 @@ _UNKNOWN = st.text(alphabet="bcdfgklmnprstvxz", min_size=4, max_size=8).map(lamb
     lang=st.sampled_from(LANGS),
     word=_UNKNOWN,
     hand=st.dictionaries(st.sampled_from(("K", "A", "joker", "8")), st.integers(1, 3), min_size=1),
-    before=st.booleans(),
 )
-def test_an_unknown_word_beside_the_cards_never_yields_a_figure(
-    lang: str, word: str, hand: dict[str, int], before: bool
+def test_an_unknown_word_after_a_joiner_never_yields_a_figure(
+    lang: str, word: str, hand: dict[str, int]
 ) -> None:
-    """After the cards and their connectors ("and a qzx") or right before them ("qzx two
-    kings"): the reply names the word and shows no figure as certain."""
+    """ "two kings and a qzx": the joiner and the article promise a card the reader cannot
+    read; the reply names the word and shows no figure as certain."""
     words, prefixes = known_words()
     assume(word not in words and not word.startswith(prefixes))
     lexicon = _lexicon(lang)
     parts = [f"{_count_word(lang, n)} {_card_name(lang, rank)}" for rank, n in hand.items()]
-    cards = _joined(lang, parts)
-    if before:
-        said = f"{word} {cards}, {VALUE_ASK[lang]}"
-    else:
-        one = lexicon.words.one[0]
-        said = f"{cards} {lexicon.words.joiners[0]} {one} {word}, {VALUE_ASK[lang]}"
+    one, joiner = lexicon.words.one[0], lexicon.words.joiners[0]
+    said = f"{_joined(lang, parts)} {joiner} {one} {word}, {VALUE_ASK[lang]}"
+    _assert_asked(said, lang, word)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    lang=st.sampled_from(LANGS),
+    rank=st.sampled_from(("K", "Q", "A", "joker", "8")),
+    other=st.sampled_from(("K", "A", "joker", "9")),
+    cut=st.integers(1, 20),
+    before=st.booleans(),
+)
+def test_a_card_name_typed_wrong_beside_the_cards_never_yields_a_figure(
+    lang: str, rank: str, other: str, cut: int, before: bool
+) -> None:
+    """A card name with a letter dropped ("jokr", "kuningsta") right before or after the
+    cards the reader did read: that card is missing from the count, so the reply asks."""
+    assume(rank != other)
+    name = _card_name(lang, rank)
+    assume(len(name) >= 5)
+    k = 1 + cut % (len(name) - 1)
+    typo = name[:k] + name[k + 1 :]
+    words, prefixes = known_words()
+    assume(fold(typo) not in words and not fold(typo).startswith(prefixes))
+    cards = f"{_count_word(lang, 2)} {_card_name(lang, other)}"
+    said = f"{typo} {cards}" if before else f"{cards} {typo}"
+    _assert_asked(f"{said}, {VALUE_ASK[lang]}", lang, typo)
+
+
+def _assert_asked(said: str, lang: str, word: str) -> None:
     figures = compute(said, CLASSIC, None)
     lines = figure_lines(figures, lang, CLASSIC)
     assert not any("**" in line for line in lines)
