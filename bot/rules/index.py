@@ -32,6 +32,7 @@ from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
 from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import Variant, all_variants, load_variant
+from bot.scoring.cards import card_value
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer
 
@@ -286,7 +287,7 @@ def figure_lines(figures: list[Computed], lang: str, variant: Variant) -> tuple[
     lines = [_sentence(f, lang, variant) for f in figures]
     opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
     cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
-    if opening and cards and not (cards.unread or cards.ambiguous):
+    if opening and cards and not (cards.unread or cards.ambiguous or cards.how_many):
         missing = opening.minimum - cards.points
         key = "rules.computed.short" if missing > 0 else "rules.computed.enough"
         lines.append(translate(lang, key, missing=missing))
@@ -312,9 +313,15 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         numbers = ", ".join(map(str, figure.unplaced))
         return translate(lang, key, parts=parts, net=figure.net, numbers=numbers)
     joker = translate(lang, "rules.card.joker")
-    cards = " + ".join(
-        joker if rank == "joker" else rank for rank, n in figure.cards for _ in range(n)
-    )
+
+    def name(rank: str) -> str:
+        return joker if rank == "joker" else rank
+
+    if figure.how_many and not (figure.ambiguous or figure.unread):
+        # "firere og femmere": no count said, so each card's value, not a made-up sum
+        each = ", ".join(f"{name(rank)} = {card_value(variant, rank)}" for rank, _ in figure.cards)
+        return translate(lang, "rules.computed.cards_each", each=each)
+    cards = " + ".join(name(rank) for rank, n in figure.cards for _ in range(n))
     key = "cards_ambiguous" if figure.ambiguous else "cards_unsure" if figure.unread else "cards"
     return translate(
         lang,

@@ -26,8 +26,11 @@ CARD_VALUES_TOPIC = "card_values"
 CANASTA_TALK = 7
 """Seven or more of one rank is a canasta, not a hand to count ("seven twos in Cuban"),
 unless the question asks what the cards are worth."""
-_CANASTA_WORD = re.compile(r"[ck]anast")
-"""Card words next to "canasta" ask about a canasta bonus ("seven twos canasta"), not a hand."""
+_CANASTA_WORD = re.compile(
+    alternatives(w for lex in vocabulary().lexicons.values() for w in lex.round.canasta)
+)
+"""The lexicon's canasta words, inside compounds too ("sekakanastalla"): card words next to
+one ask about a canasta bonus ("seven twos canasta"), not a hand."""
 _FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
 _FACE_WORDS = frozenset(
     word
@@ -57,6 +60,8 @@ class CardAnswer:
     """A word among the cards the reader could not read (``FoundCards.unread``)."""
     ambiguous: str | None = None
     """Words that may be a count or two cards (``FoundCards.ambiguous``)."""
+    how_many: str | None = None
+    """A plural card name said with no count among other cards (``FoundCards.how_many``)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,12 @@ _MELD_WORDS = alternatives(
 )
 _MELDS = re.compile(rf"(?<!\w)(?:{_MELD_WORDS})\s*:?\s*$")
 """Words right before a number that make it meld points ("udlæg 180", "melds: 240")."""
+_POINTS = alternatives(w for lex in _LEXICONS for w in lex.round.points)
+_ZERO = re.compile(
+    rf"(?<!\w)(?:{alternatives(vocabulary().words('zero'))})(?=\s*(?:$|[,.;:!?-]|(?:{_POINTS})))"
+)
+"""A word for zero with only points or a clause's end after it: the score 0 ("vi har null
+poeng"); "zero red threes" counts cards, not a score."""
 _SCORE_SAID = re.compile(rf"(?<!\w)(?:{_ASKS['score'].pattern})\s*:?\s*$")
 """The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
 
@@ -150,7 +161,7 @@ def _numbers(question: str) -> list[tuple[int, str | None]]:
     lexicon's words around it: "placed" (meld or hand points: ``_PLACED`` after it, ``_MELDS``
     before it), "score" (``asks.score`` right before it: "vi har 1500"), or None. A number
     longer than seven digits ends the list: no game reaches it."""
-    folded = fold(normalise(question))
+    folded = _ZERO.sub("0", fold(normalise(question)))
     out: list[tuple[int, str | None]] = []
     for match in _SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
@@ -214,7 +225,7 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
         return None
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
-    return CardAnswer(points, ordered, found.unread, found.ambiguous)
+    return CardAnswer(points, ordered, found.unread, found.ambiguous, found.how_many)
 
 
 def compute(

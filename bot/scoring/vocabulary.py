@@ -72,6 +72,14 @@ class CommonWords(_Strict):
     """A noun that is two cards of the rank after it: "a pair of nines", "et par niere"."""
     of: Words = Field(default_factory=list)
     """The word that may link ``pair`` to its card: "pair of nines", "par af tiere"."""
+    rank_plural: Words = Field(default_factory=list)
+    """The endings of ``rank_suffix`` that say the plural ("7s", "4ere", "7:t")."""
+    plural: Words = Field(default_factory=list)
+    """Endings that put a card name in the plural ("aces", "konger", "ässät"). A plural with
+    no count before it says no number: beside other cards the sum is unknown, and asked."""
+    zero: Words = Field(default_factory=list)
+    """Words for the number nothing ("zero", "null", "nolla"): a score of 0 when nothing
+    follows it but points or the end of a clause ("we're at zero", "vi har null poeng")."""
     rank_suffix: Words = Field(default_factory=list)
     """Endings a digit takes when it names cards of that rank ("two 7s", "tre 4ere",
     "kolme 7:ää"): the digit is the rank, the count comes before it."""

@@ -64,6 +64,41 @@ _PLAIN = re.compile(
 """Words between a count and a card that do not change it: "seven natural kings"."""
 
 
+def is_plural(word: str) -> bool:
+    """A card name or a digit in the plural: "aces", "konger", "ässät", "7s", "fours",
+    "4ere". A number word with a plural ending is one ("fours" as "4s"); Norwegian and Danish
+    "sekser", "tier" (a six, a ten) are singular, so "-er" is no plural ending after one."""
+    lowered = word.lower()
+    ranks = _card_token(word)
+    if not ranks or len(ranks) != 1 or lowered in _COUNTS or word.isupper():
+        return False
+    if _RANK_PLURAL.fullmatch(lowered):
+        return True
+    return any(
+        lowered.endswith(end) and stems.get(lowered[: -len(end)]) == ranks[0]
+        for stems, ends in _PLURAL_STEMS
+        for end in ends
+    )
+
+
+def _plural_stems() -> list[tuple[dict[str, str], tuple[str, ...]]]:
+    """Per language: (card name -> rank, endings of its plural), and (number word -> rank,
+    the digit's plural endings). Stems are the listed names, not the lemmatizer's forms:
+    "konge" is no "kong" + "e"."""
+    words = vocabulary()
+    out = []
+    for lexicon in words.lexicons.values():
+        names = {w: rank for rank, ws in lexicon.cards.items() for w in ws}
+        numbers = {w: r for w, r in names.items() if w in words.number_words}
+        cards = {w: r for w, r in names.items() if w not in numbers}
+        out += [(cards, tuple(lexicon.words.plural)), (numbers, tuple(lexicon.words.rank_plural))]
+    return out
+
+
+_PLURAL_STEMS = _plural_stems()
+_RANK_PLURAL = re.compile(
+    rf"\d{{1,2}}(?:{'|'.join(map(re.escape, sorted(vocabulary().words('rank_plural'))))})"
+)
 _RANK_SUFFIX = re.compile(
     rf"(\d{{1,2}})(?:{'|'.join(map(re.escape, sorted(vocabulary().words('rank_suffix'))))})"
 )
@@ -110,6 +145,9 @@ class FoundCards:
     and the reply says so and asks."""
     said: tuple[str, ...] = ()
     """The run's words as written ("a", "2")."""
+    how_many: str | None = None
+    """A plural card name with no count among other cards ("are the fours and fives worth
+    five or ten"): how many is not said, so the reply asks instead of summing one each."""
 
 
 @dataclass
@@ -118,6 +156,8 @@ class _Run:
     end: int = 0
     ranks: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    uncounted: list[str] = field(default_factory=list)
+    """Plural card names read with no count ("fours and fives"): one card each, a guess."""
 
 
 def _count(word: str) -> int:
@@ -258,6 +298,8 @@ def _runs(raws: list[str]) -> list[_Run]:
             if run is None:
                 run = _Run(i)
                 runs.append(run)
+            if _counted(raws, i)[1] == 0 and is_plural(raws[i + step - 1]):
+                run.uncounted.append(raws[i + step - 1])
             run.ranks += ranks
             run.words += raws[i : i + step]
             run.end = i + step
@@ -280,8 +322,17 @@ def find_cards(question: str) -> FoundCards | None:
     pairs = zip(best.words, best.words[1:], strict=False)
     ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
     unread = _unread(raws, runs, best)
+    # "the fours and fives": each uncounted plural read as one card sums to no real hand;
+    # one rank alone ("what are aces worth") is its value per card
+    how_many = best.uncounted[0] if best.uncounted and len(best.ranks) > 1 else None
     return FoundCards(
-        Counter(best.ranks), len(best.words), named, unread, ambiguous, tuple(best.words)
+        Counter(best.ranks),
+        len(best.words),
+        named,
+        unread,
+        ambiguous,
+        tuple(best.words),
+        how_many,
     )
 
 

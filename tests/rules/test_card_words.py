@@ -14,7 +14,9 @@ from bot.rules import RulesIndex
 from bot.rules.index import figure_lines
 from bot.rules.numbers import CardAnswer, OpeningAnswer, ScoreUnknown, compute, find_score
 from bot.scoring import count_cards, load_variant
+from bot.scoring.cards import card_value
 from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.talk import card_words
 from bot.talk.card_words import find_cards, known_words
 from bot.talk.text import fold
 
@@ -188,3 +190,44 @@ def test_every_lexicon_word_is_known_to_the_coverage_check() -> None:
         for phrase in (*lexicon.words.function, *lexicon.round.filler, *lexicon.asks.value):
             for part in re.findall(r"[^\W\d_]+", fold(phrase.lower()).rstrip("*")):
                 assert part in words or part.startswith(prefixes), part
+
+
+PLURAL_RANKS = ("joker", "A", "K", "Q", "9", "8")
+
+
+def _plural_names(lang: str, rank: str) -> list[str]:
+    """The lexicon's names of ``rank`` that the reader takes for plurals ("aces", "konger")."""
+    return [w for w in _lexicon(lang).cards[rank] if card_words.is_plural(w)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lang=st.sampled_from(LANGS),
+    ranks=st.lists(st.sampled_from(PLURAL_RANKS), min_size=2, max_size=3, unique=True),
+    pick=st.integers(0, 100),
+)
+def test_plurals_with_no_count_give_each_cards_value_not_a_sum(
+    lang: str, ranks: list[str], pick: int
+) -> None:
+    """ "firere og femmere, hva er de verdt": how many is not said, so the reply gives each
+    card's value and asks for the counts; it never sums one card per name."""
+    names = [_plural_names(lang, rank) for rank in ranks]
+    assume(all(names))
+    said = _joined(lang, [n[pick % len(n)] for n in names])
+    figures = compute(f"{said}, {VALUE_ASK[lang]}", CLASSIC, None)
+    (line,) = figure_lines(figures, lang, CLASSIC)
+    assert "**" not in line
+    assert "?" in line
+    for rank in ranks:
+        assert f"= {card_value(CLASSIC, rank)}" in line
+
+
+@settings(max_examples=20, deadline=None)
+@given(lang=st.sampled_from(LANGS), pick=st.integers(0, 100))
+def test_a_score_of_zero_said_in_words_gets_the_lowest_minimum(lang: str, pick: int) -> None:
+    lexicon = _lexicon(lang)
+    zero = lexicon.words.zero[pick % len(lexicon.words.zero)]
+    statement = _plain(lexicon.asks.score)[pick % len(lexicon.asks.score)]
+    question = f"{statement} {zero}, {_plain(lexicon.asks.opening)[0]}?"
+    figures = compute(question, CLASSIC, None)
+    assert [f.score for f in figures if isinstance(f, OpeningAnswer)] == [0]
