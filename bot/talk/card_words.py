@@ -178,6 +178,34 @@ def _card_langs(word: str) -> set[str]:
     }
 
 
+def _one_language(count: str, card: str) -> bool:
+    """A count word and the card after it are of one language, when both tell theirs:
+    Norwegian "to 7ere" is two sevens, English "compared to 8s" counts nothing ("to" is an
+    English word and "8s" English). Digits, symbols and words of no one language pass."""
+    said, named = _count_langs(count.lower()), _card_langs(card.lower()) or _suffix_langs(card)
+    return not (said and named) or bool(said & named)
+
+
+@functools.cache
+def _count_langs(word: str) -> frozenset[str]:
+    words = vocabulary()
+    return frozenset(
+        lang
+        for lang, lex in words.lexicons.items()
+        if word in lex.words.one
+        or any(word in said or words.base(lang, word) in said for said in lex.numbers.values())
+    )
+
+
+def _suffix_langs(word: str) -> set[str]:
+    """The languages whose digit endings ``word`` uses ("8s" English, "4ere" Nordic)."""
+    match = _RANK_SUFFIX.fullmatch(word.lower())
+    if not match:
+        return set()
+    ending = word.lower()[len(match[1]) :]
+    return {lang for lang, lex in vocabulary().lexicons.items() if ending in lex.words.rank_suffix}
+
+
 def _is_none(raws: list[str], i: int) -> bool:
     """ "ei jokeria", "no jokers": no cards of the rank after it. A word that one language
     uses for none and another for one ("ei") is read in the language of the card after it:
@@ -247,7 +275,7 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
     plain = not nxt.isdecimal() or _article_digit(raws, i, nxt)
     if count >= 1 and nxt and plain and not (listed and raws[i].isdecimal()):
         counted = _card_token(nxt)
-        if counted and len(counted) == 1:
+        if counted and len(counted) == 1 and _one_language(raws[i], nxt):
             return list(counted * count), head + 1
     if head > 1:
         return None, 1
@@ -366,6 +394,8 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
     for step, i in ((1, best.end), (-1, best.start - 1)):
         promised = step > 0 and last in _COUNTS and not last.isdecimal()
         while 0 <= i < len(raws) and _connects(raws[i]):
+            if step < 0 and not _one_language(raws[i], raws[i + 1]):
+                break  # Finnish "et kakkonen": "et" (that) is no Danish "one" here
             promised = promised or _promises(raws[i])
             i += step
         if not (0 <= i < len(raws) and _unknown(raws[i])):
