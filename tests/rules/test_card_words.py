@@ -231,3 +231,28 @@ def test_a_score_of_zero_said_in_words_gets_the_lowest_minimum(lang: str, pick: 
     question = f"{statement} {zero}, {_plain(lexicon.asks.opening)[0]}?"
     figures = compute(question, CLASSIC, None)
     assert [f.score for f in figures if isinstance(f, OpeningAnswer)] == [0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count_lang=st.sampled_from(LANGS),
+    card_lang=st.sampled_from(LANGS),
+    n=st.integers(2, 6),
+    rank=st.sampled_from(DIGIT_RANKS),
+)
+def test_a_count_word_counts_only_cards_of_its_own_language(
+    count_lang: str, card_lang: str, n: int, rank: str
+) -> None:
+    """Norwegian "to" (two) before an English "8s" ("compared to 8s") counts nothing; before
+    a Norwegian "8ere" it is two eights: never the count of the other language's card."""
+    count = _lexicon(count_lang).numbers[str(n)][0]
+    suffix = _lexicon(card_lang).words.rank_plural[0]
+    shared = {
+        lang
+        for lang in LANGS
+        if suffix in _lexicon(lang).words.rank_suffix and count in _lexicon(lang).numbers[str(n)]
+    }
+    found = find_cards(f"{count} {rank}{suffix}")
+    assert found is not None
+    # with no count, the number word may be a card of its own ("four 4ere": two fours)
+    assert (found.cards[rank] == n) == bool(shared)
