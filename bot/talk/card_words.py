@@ -1,10 +1,13 @@
 """Cards said in words: the hand a question names ("tre ess og en joker", "a pair of eights").
 
 Every word read here is the lexicon's (``words``, ``cards``, ``colours``, ``round``): counts,
-card names, joiners, colours, "a pair of". The reader is strict about what it does not know: an
-unknown word inside or beside the cards (past their connectors) is named, and the reply asks
-instead of giving a figure (``FoundCards.unread``). Moved out of ``bot/rules`` so the rules
-package keeps the answers and ``bot/talk`` the readers of player words.
+card names, joiners, colours, "a pair of", digits with endings ("two 7s", "tre 4ere"). The
+reader never guesses a figure: an unknown word where a card is promised ("og en jåker") or one
+edit from a card name ("jokr") is named and asked about (``FoundCards.unread``); plurals with
+no count among other cards get each card's value and a question (``FoundCards.how_many``); a
+count word counts only a card of its own language ("compared to 8s"). Moved out of
+``bot/rules`` so the rules package keeps the answers and ``bot/talk`` the readers of player
+words.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ _PAIRS = frozenset(vocabulary().words("pair"))
 _CHOICE = frozenset(vocabulary().words("choice"))
 NOT_A_CARD = "|"
 """Stands in for a word the card reader must not read: it ends a run of cards."""
-_LANGS_OFONE = {
+_LANGS_OF_ONE = {
     word: {lang for lang, lex in vocabulary().lexicons.items() if word in lex.words.one}
     for word in ONE
 }
@@ -102,7 +105,8 @@ _RANK_PLURAL = re.compile(
 _RANK_SUFFIX = re.compile(
     rf"(\d{{1,2}})(?:{'|'.join(map(re.escape, sorted(vocabulary().words('rank_suffix'))))})"
 )
-"""A digit with a plural ending ("7s", "4ere", "7:ää"): cards of that rank."""
+"""A digit with an ending ("7s", "4ere", "en 6er", "7:ää"): cards of that rank; the count
+comes before it."""
 
 
 @functools.lru_cache(maxsize=16384)
@@ -138,8 +142,8 @@ class FoundCards:
     named: bool
     """Whether any word is more than a bare digit: "2+2" alone is arithmetic, not a hand."""
     unread: str | None = None
-    """One unknown word between this run and more card words ("K K blah A"): the reader is
-    unsure, and the reply says what it read and asks."""
+    """An unknown word where a card belongs ("K K blah A", "og en jåker", "jokr"): the
+    reader is unsure, and the reply says what it read and asks (``_unread``)."""
     ambiguous: str | None = None
     """Two number words that may be a count or two cards ("seks fem"): read as two cards,
     and the reply says so and asks."""
@@ -180,14 +184,15 @@ def _card_langs(word: str) -> set[str]:
 
 def _one_language(count: str, card: str) -> bool:
     """A count word and the card after it are of one language, when both tell theirs:
-    Norwegian "to 7ere" is two sevens, English "compared to 8s" counts nothing ("to" is an
-    English word and "8s" English). Digits, symbols and words of no one language pass."""
+    Norwegian "to 7ere" is two sevens; in "compared to 8s" the Norwegian count "to" meets
+    an English "8s" and counts nothing. Digits, symbols and words of no language pass."""
     said, named = _count_langs(count.lower()), _card_langs(card.lower()) or _suffix_langs(card)
     return not (said and named) or bool(said & named)
 
 
 @functools.cache
 def _count_langs(word: str) -> frozenset[str]:
+    """The languages that count with ``word`` (a number word or its form, a word for one)."""
     words = vocabulary()
     return frozenset(
         lang
@@ -214,7 +219,7 @@ def _is_none(raws: list[str], i: int) -> bool:
     if word not in _NONE or i + 1 >= len(raws):
         return False
     langs = _card_langs(raws[i + 1].lower())
-    return bool(langs) and not langs & _LANGS_OFONE.get(word, set())
+    return bool(langs) and not langs & _LANGS_OF_ONE.get(word, set())
 
 
 def _counted(raws: list[str], i: int) -> tuple[int, int]:
