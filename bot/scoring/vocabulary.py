@@ -75,8 +75,12 @@ class CommonWords(_Strict):
     rank_plural: Words = Field(default_factory=list)
     """The endings of ``rank_suffix`` that say the plural ("7s", "4ere", "7:t")."""
     plural: Words = Field(default_factory=list)
-    """Endings that put a card name in the plural ("aces", "konger", "ässät"). A plural with
-    no count before it says no number: beside other cards the sum is unknown, and asked."""
+    """Endings that put a card name in the plural ("aces", "konger", "ässät"), or a changed
+    ending "singular>plural" ("nen>set": "kakkonen", "kakkoset"). A plural with no count
+    before it says no number: beside other cards the sum is unknown, and asked."""
+    pieces: Words = Field(default_factory=list)
+    """Words for pieces after a count that follows its card ("kakkoset 7 kpl", "toere 3
+    stk"): the count is of the card before it, not a seven."""
     zero: Words = Field(default_factory=list)
     """Words for the number nothing ("zero", "null", "nolla"): a score of 0 when nothing
     follows it but points or the end of a clause ("we're at zero", "vi har null poeng")."""

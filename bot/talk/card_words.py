@@ -78,24 +78,32 @@ def is_plural(word: str) -> bool:
     if _RANK_PLURAL.fullmatch(lowered):
         return True
     return any(
-        lowered.endswith(end) and stems.get(lowered[: -len(end)]) == ranks[0]
+        lowered.endswith(plural) and stems.get(lowered[: -len(plural)] + single) == ranks[0]
         for stems, ends in _PLURAL_STEMS
-        for end in ends
+        for single, plural in ends
     )
 
 
-def _plural_stems() -> list[tuple[dict[str, str], tuple[str, ...]]]:
-    """Per language: (card name -> rank, endings of its plural), and (number word -> rank,
-    the digit's plural endings). Stems are the listed names, not the lemmatizer's forms:
-    "konge" is no "kong" + "e"."""
+def _plural_stems() -> list[tuple[dict[str, str], tuple[tuple[str, str], ...]]]:
+    """Per language: (card name -> rank, its plural endings as (singular ending, plural
+    ending): "t" is ("", "t"), "nen>set" is ("nen", "set"): "kakkonen", "kakkoset"), and
+    (number word -> rank, the digit's plural endings). Stems are the listed names, not the
+    lemmatizer's forms: "konge" is no "kong" + "e"."""
     words = vocabulary()
-    out = []
+    out: list[tuple[dict[str, str], tuple[tuple[str, str], ...]]] = []
     for lexicon in words.lexicons.values():
         names = {w: rank for rank, ws in lexicon.cards.items() for w in ws}
         numbers = {w: r for w, r in names.items() if w in words.number_words}
         cards = {w: r for w, r in names.items() if w not in numbers}
-        out += [(cards, tuple(lexicon.words.plural)), (numbers, tuple(lexicon.words.rank_plural))]
+        out.append((cards, _endings(lexicon.words.plural)))
+        out.append((numbers, _endings(lexicon.words.rank_plural)))
     return out
+
+
+def _endings(listed: list[str]) -> tuple[tuple[str, str], ...]:
+    """ "nen>set" as ("nen", "set"), "t" as ("", "t")."""
+    pairs = (ending.rpartition(">") for ending in listed)
+    return tuple((single, plural) for single, _, plural in pairs)
 
 
 _PLURAL_STEMS = _plural_stems()
@@ -268,6 +276,9 @@ def _article_digit(raws: list[str], i: int, nxt: str) -> bool:
 def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
     and an empty list for "two red threes" (cards with no value: the hand ends there)."""
+    after = _count_after(raws, i)
+    if after:
+        return after, 3
     count, head = _counted(raws, i)
     qualified, used = _qualified(raws, i + head, count)
     if used:
@@ -288,6 +299,19 @@ def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, i
         return None, 1
     ranks = _card_token(raws[i])
     return (list(ranks) if ranks else None), 1
+
+
+def _count_after(raws: list[str], i: int) -> list[str] | None:
+    """ "kakkoset 7 kpl", "toere 3 stk": a card, then its count and a word for pieces."""
+    if i + 2 >= len(raws) or raws[i + 2].lower() not in _PIECES:
+        return None
+    card, count = _card_token(raws[i]), _count(raws[i + 1])
+    if not card or len(card) != 1 or not 1 <= count <= MAX_COUNT or raws[i].isdecimal():
+        return None
+    return list(card * count)
+
+
+_PIECES = frozenset(vocabulary().words("pieces"))
 
 
 def _both_ranks(word: str, nxt: str) -> bool:

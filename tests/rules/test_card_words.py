@@ -256,3 +256,14 @@ def test_a_count_word_counts_only_cards_of_its_own_language(
     assert found is not None
     # with no count, the number word may be a card of its own ("four 4ere": two fours)
     assert (found.cards[rank] == n) == bool(shared)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lang=st.sampled_from(LANGS), rank=st.sampled_from(PLURAL_RANKS), n=st.integers(1, 6))
+def test_a_count_after_its_card_with_a_word_for_pieces(lang: str, rank: str, n: int) -> None:
+    """ "kakkoset 7 kpl", "toere 3 stk": the number counts the card before it."""
+    lexicon = _lexicon(lang)
+    for pieces in lexicon.words.pieces:
+        found = find_cards(f"{_card_name(lang, rank)} {n} {pieces}")
+        assert found is not None
+        assert found.cards == Counter({rank: n}), pieces
