@@ -1,6 +1,8 @@
-"""The card reader never gives a wrong figure: digits with a plural ending and pair words are
-read from the lexicon in every language, an unknown word beside the cards is named and asked
-about, and a meld figure is never taken for the side's score."""
+"""The card and number readers never give a wrong figure: digits with endings, pair words,
+plurals and counts after their card are read from the lexicon in every language; an unknown
+word where a card belongs is named and asked about; plurals with no count get each card's
+value, not a sum; a count word counts only a card of its own language; a meld figure is never
+taken for the side's score, and zero said in words is one."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bot.rules import RulesIndex
 from bot.rules.index import figure_lines
 from bot.rules.numbers import CardAnswer, OpeningAnswer, ScoreUnknown, compute, find_score
 from bot.scoring import count_cards, load_variant
@@ -21,7 +22,6 @@ from bot.talk.card_words import find_cards, known_words
 from bot.talk.text import fold
 
 CLASSIC = load_variant("classic")
-INDEX = RulesIndex.load()
 LANGS = ("en", "no", "da", "fi")
 DIGIT_RANKS = tuple(str(n) for n in range(4, 11))
 """Ranks a digit names ("7s"); twos and threes are left to their own tests (wild, red)."""
