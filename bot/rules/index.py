@@ -25,7 +25,9 @@ from bot.rules.numbers import (
     CardAnswer,
     Computed,
     OpeningAnswer,
+    RoundUnsure,
     ScoreUnknown,
+    ScoreUnsure,
     compute,
 )
 from bot.rules.render import RenderedTopic, render_topic
@@ -275,7 +277,9 @@ class RulesIndex:
 def _topic_for(figure: Computed) -> str:
     if isinstance(figure, RoundAnswer):
         return "round_scoring"
-    if isinstance(figure, ScoreUnknown):
+    if isinstance(figure, RoundUnsure):
+        return "round_scoring"
+    if isinstance(figure, ScoreUnknown | ScoreUnsure):
         return OPENING_TOPIC
     return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
 
@@ -303,12 +307,18 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         )
     if isinstance(figure, ScoreUnknown):
         return translate(lang, "rules.computed.score_unknown", number=figure.placed)
+    if isinstance(figure, ScoreUnsure):
+        return translate(lang, f"rules.computed.score_{figure.why}", number=figure.score)
+    if isinstance(figure, RoundUnsure):
+        return translate(
+            lang,
+            "rules.computed.round_words",
+            parts=_round_parts(figure.answer, lang),
+            net=figure.answer.net,
+            words=figure.words,
+        )
     if isinstance(figure, RoundAnswer):
-        first, *rest = figure.parts
-        parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"
-        for key, value in rest:
-            sign = "+" if value >= 0 else "−"
-            parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
+        parts = _round_parts(figure, lang)
         key = "rules.computed.round_unsure" if figure.unplaced else "rules.computed.round"
         numbers = ", ".join(map(str, figure.unplaced))
         return translate(lang, key, parts=parts, net=figure.net, numbers=numbers)
@@ -331,6 +341,16 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         words=figure.ambiguous,
         word=figure.unread,
     )
+
+
+def _round_parts(figure: RoundAnswer, lang: str) -> str:
+    """ "Table 380 + Canastas 500 − Hand 45": the parts of a round as read."""
+    first, *rest = figure.parts
+    parts = f"{translate(lang, f'ui.part.{first[0]}')} {first[1]}"
+    for key, value in rest:
+        sign = "+" if value >= 0 else "−"
+        parts += f" {sign} {translate(lang, f'ui.part.{key}')} {abs(value)}"
+    return parts
 
 
 @functools.cache

@@ -18,8 +18,9 @@ from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import CARD_NUMBERS, CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
-from bot.talk.round_talk import RoundAnswer, round_answer
-from bot.talk.text import alternatives, fold, normalise
+from bot.talk.round_sides import Seating
+from bot.talk.round_talk import RoundAnswer, read_round, round_answer
+from bot.talk.text import alternatives, fold, function_words, normalise
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
@@ -72,7 +73,29 @@ class ScoreUnknown:
     placed: int
 
 
-Computed = OpeningAnswer | CardAnswer | RoundAnswer | ScoreUnknown
+@dataclass(frozen=True)
+class ScoreUnsure:
+    """An opening question whose score is not known for sure: a guess ("around 1500"), one
+    of two ("1400 or 1600"), grown by an amount not said ("2800, and a bit more since"), or
+    another side's than the one asked about ("what do they need? we have 3100"). The reply
+    names the number and why, and asks; a minimum worked from it could be the wrong one.
+    ``why`` is ``approx``, ``choice``, ``more`` or ``side``."""
+
+    score: int
+    why: str
+
+
+@dataclass(frozen=True)
+class RoundUnsure:
+    """A round the round reader could read only in part (a canasta without its kind, an
+    amount that is no number): the reply shows what it read and names the words, with no
+    net as fact."""
+
+    answer: RoundAnswer
+    words: str
+
+
+Computed = OpeningAnswer | CardAnswer | RoundAnswer | ScoreUnknown | ScoreUnsure | RoundUnsure
 
 
 _LEXICONS = vocabulary().lexicons.values()
@@ -131,6 +154,42 @@ _SCORE_SAID = re.compile(rf"(?<!\w)(?:{_ASKS['score'].pattern})\s*:?\s*$")
 """The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
 
 
+def _words_pattern(pick: str) -> str:
+    return alternatives(vocabulary().words(pick))
+
+
+_APPROX_BEFORE = re.compile(rf"(?<!\w)(?:{_words_pattern('approx')})\s*$")
+_APPROX_AFTER = re.compile(rf"\s*(?:{_words_pattern('approx_after')})(?!\w)")
+"""The lexicon's hedges around a number ("around 1500", "1500 or so"): a guess, not a score."""
+_CHOICE = re.compile(rf"\s*(?:{_words_pattern('choice')})\s*")
+"""The lexicon's "or" between two numbers ("1400 or 1600"): one of them, which is not said."""
+_MORE = re.compile(rf"(?<!\w)(?:{_words_pattern('more')})(?!\w)")
+"""An amount added and not said ("and got a bit more", "fekk litt til")."""
+
+
+def _side_phrases(side: str) -> str:
+    """A side's words in every language, less those that are another language's function
+    words and no side word there: Finnish "he" (they) is English "he", who may be anyone."""
+    out = set()
+    for code, lex in vocabulary().lexicons.items():
+        for word in getattr(lex.round, side):
+            elsewhere = (
+                fold(word) in function_words(other) and word not in getattr(o.round, side)
+                for other, o in vocabulary().lexicons.items()
+                if other != code
+            )
+            if not any(elsewhere):
+                out.add(word)
+    return alternatives(out)
+
+
+_SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side in ("we", "they")}
+"""The lexicon's words for the speaker's side and the others: whose score, whose minimum."""
+SIDE_REACH = 3
+"""Words either side of an opening or need phrase (or before a number) whose side word names
+the side it is about: "what do THEY need", "hvad skal DE ANDRE bruge"."""
+
+
 def _asks(kind: str, folded: str) -> bool:
     """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
     negation ("we never melded anything": no ask for the opening minimum)."""
@@ -154,6 +213,78 @@ def find_placed(question: str) -> int | None:
     """The first number the words around it place on the table or in the hand ("udlæg 180",
     "300 melded", "90 på hånda"): meld or hand points, never a side's score."""
     return next((value for value, role in _numbers(question) if role == "placed"), None)
+
+
+def score_doubt(question: str, score: int) -> str | None:
+    """Why the score ``score`` read from ``question`` (digits already spelled) is not known
+    for sure, or None: ``approx`` (a hedge right before or after it), ``choice`` (an "or"
+    joins it to another number), ``more`` (an amount added later and not said), ``side``
+    (the score is one side's and the question asks about the other's)."""
+    folded = _ZERO.sub("0", fold(normalise(question)))
+    found = [m for m in _SCORE.finditer(folded) if _signed(m) == score]
+    if not found:
+        return None
+    match = found[0]
+    before, after = folded[: match.start()], folded[match.end() :]
+    if _APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after):
+        return "approx"
+    for other in _SCORE.finditer(folded):
+        gap = folded[min(match.end(), other.end()) : max(match.start(), other.start())]
+        if other.start() != match.start() and _CHOICE.fullmatch(gap):
+            return "choice"
+    if _MORE.search(after):
+        return "more"
+    asked, said = _asked_side(folded), _score_side(folded, match)
+    if asked and said and asked != said:
+        return "side"
+    return None
+
+
+def _signed(match: re.Match[str]) -> int:
+    value = int(re.sub(r"\D", "", match["num"]))
+    return -value if match["sign"] else value
+
+
+def _side_near(words: list[str]) -> str | None:
+    """The side a few words name ("they", "de andre", "meil"), the nearest last; None when
+    they name none or both."""
+    text = " ".join(words)
+    hits = [(m.end(), side) for side, pattern in _SIDES.items() for m in pattern.finditer(text)]
+    sides = {side for _, side in hits}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _asked_side(folded: str) -> str | None:
+    """The side an ask is about, from the side words of its clause right before a need or
+    opening phrase ("what do they need", "mitä vastustaja tarvii"), or inside and right
+    after a need phrase ("hva trenger de andre", "hvad skal de andre bruge"). Words after
+    an opening phrase are its object ("put them down"), not a side."""
+    for kind in ("need", "opening"):
+        for match in _ASKS[kind].finditer(folded):
+            words = _clause(folded[: match.start()].split()[-SIDE_REACH:], last=True)
+            if kind == "need":
+                words += match.group().split()[1:]
+                words += _clause(folded[match.end() :].split()[: SIDE_REACH - 1], last=False)
+            side = _side_near(words)
+            if side:
+                return side
+    return None
+
+
+def _clause(words: list[str], last: bool) -> list[str]:
+    """The words of ``words`` in the same clause as the phrase they are next to."""
+    cut = [i for i, w in enumerate(words) if re.search(r"[.,;:!?]", w)]
+    if not cut:
+        return words
+    return words[cut[-1] + 1 :] if last else words[: cut[0] + 1]
+
+
+def _score_side(folded: str, match: re.Match[str]) -> str | None:
+    """Whose score the number is: a score statement of the lexicon ("we have", all the
+    speaker's side) or a side word in the few words before it."""
+    if _SCORE_SAID.search(folded, 0, match.start()):
+        return "we"
+    return _side_near(_clause(folded[: match.start()].split()[-SIDE_REACH:], last=True))
 
 
 def _numbers(question: str) -> list[tuple[int, str | None]]:
@@ -225,7 +356,43 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
         return None
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
-    return CardAnswer(points, ordered, found.unread, found.ambiguous, found.how_many)
+    how_many = found.how_many or _vague_count(folded)
+    return CardAnswer(points, ordered, found.unread, found.ambiguous, how_many)
+
+
+_VAGUE = re.compile(rf"(?<!\w)(?:{alternatives(vocabulary().words('vague'))})(?!\w)")
+_CARD_NOUN = re.compile(rf"^(?:{alternatives(vocabulary().words('card'))})$")
+VAGUE_REACH = 3
+"""Words after a vague count ("a bunch of face cards", "muutama ässä") that may name the
+cards it counts."""
+
+
+def _vague_count(folded: str) -> str | None:
+    """The words of a count of cards that is no number ("a bunch of face cards", "nogle
+    esser", "muutama ässä"), or None: those cards' sum is unknown, so each card's value is
+    given and the count asked, never one each summed. A pair word ("a couple of") is two."""
+    for match in _VAGUE.finditer(folded):
+        after = re.findall(r"\w+", folded[match.end() :])[:VAGUE_REACH]
+        for i, word in enumerate(after):
+            if word in WORD_TO_RANK or _CARD_NOUN.match(word):
+                return " ".join([match.group(), *after[: i + 1]])
+    return None
+
+
+ROUND_DOUBTS = frozenset(("canasta", "red", "number"))
+"""What the round reader names as unsure that changes the asking side's net: a canasta
+without its kind ("en kanasta"), red threes it could not count, an amount that is no number
+("nokre kort att"). Other doubts of a round said at the table (a side not mentioned) are no
+doubt in a question about one's own round."""
+
+
+def round_doubt(question: str, variant: Variant) -> str | None:
+    """The words the round reader is unsure of in the asking side's part of ``question``,
+    or None: the same reader as ``/round say``, so a canasta whose kind is not said is
+    asked about here too, never dropped from the net."""
+    reading = read_round(question, Seating(), variant)
+    words = [u.words for u in reading.unsure if u.side == 0 and u.what in ROUND_DOUBTS]
+    return "; ".join(dict.fromkeys(words)) or None
 
 
 def compute(
@@ -236,7 +403,8 @@ def compute(
     numbers are not a score or a hand to count."""
     described = round_answer(question, variant)
     if described is not None:
-        return [described]
+        doubt = round_doubt(question, variant)
+        return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)
     score = find_score(spelled)
     placed = find_placed(spelled) if score is None else None
@@ -248,6 +416,8 @@ def compute(
     if placed is not None and opening:
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score
         out.insert(0, ScoreUnknown(placed))
+    elif score is not None and opening and (doubt := score_doubt(spelled, score)):
+        out.insert(0, ScoreUnsure(score, doubt))
     elif score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
         # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question

@@ -84,6 +84,21 @@ class CommonWords(_Strict):
     zero: Words = Field(default_factory=list)
     """Words for the number nothing ("zero", "null", "nolla"): a score of 0 when nothing
     follows it but points or the end of a clause ("we're at zero", "vi har null poeng")."""
+    approx: Words = Field(default_factory=list)
+    """Words right before a number that make it a guess ("around 1500", "omkring", "jotain
+    3000"): a score said so is asked about, never worked from as if it were exact."""
+    approx_after: Words = Field(default_factory=list)
+    """The same after the number ("1500 or so", "1500 paikkeilla")."""
+    more: Words = Field(default_factory=list)
+    """An amount added to a said score and not said ("2800 before the round and got a bit
+    more", "litt til"): the score is no longer known."""
+    half_more: Words = Field(default_factory=list)
+    """One and a half of the scale after it ("halvannen tusen" 1500, "puolitoista sataa" 150)."""
+    vague: Words = Field(default_factory=list)
+    """A count of cards that is no number ("a bunch of", "nogle", "muutama"): their sum is
+    asked about, never counted as one each."""
+    card: Words = Field(default_factory=list)
+    """The noun card ("face cards", "kort", "kortteja"): a vague count before it counts cards."""
     rank_suffix: Words = Field(default_factory=list)
     """Endings a digit takes when it names cards of that rank ("two 7s", "tre 4ere",
     "kolme 7:ää"): the digit is the rank, the count comes before it."""

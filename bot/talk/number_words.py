@@ -27,6 +27,8 @@ _VALUES = {fold(w): n for w, n in reversed(vocabulary().number_words.items())}
 scale ("a hundred", "et hundrede"), see ``_value``."""
 _JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
 _ONES = frozenset(fold(w) for w in vocabulary().words("one"))
+_HALF_MORE = frozenset(fold(w) for w in vocabulary().words("half_more"))
+"""One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -91,6 +93,12 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
         if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
+        elif parts is None and not values and word in _HALF_MORE and nxt and nxt[0] in SCALES:
+            # one scale and its half, read on as any number: "halvanden tusind" is 1000 + 500
+            values += (1, nxt[0], nxt[0] // 2)
+            best = (nxt[0] * 3 // 2, 2)
+            i += 2
+            continue
         elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
             continue
