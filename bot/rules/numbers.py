@@ -382,8 +382,8 @@ def _vague_count(folded: str) -> str | None:
 ROUND_DOUBTS = frozenset(("canasta", "red", "number"))
 """What the round reader names as unsure that changes the asking side's net: a canasta
 without its kind ("en kanasta"), red threes it could not count, an amount that is no number
-("nokre kort att"). Other doubts of a round said at the table (a side not mentioned) are no
-doubt in a question about one's own round."""
+("nokre kort att"), and a card named where points are wanted. Other doubts of a round said
+at the table (a side not mentioned) are no doubt in a question about one's own round."""
 
 
 def round_doubt(question: str, variant: Variant) -> str | None:
@@ -392,6 +392,10 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     asked about here too, never dropped from the net."""
     reading = read_round(question, Seating(), variant)
     words = [u.words for u in reading.unsure if u.side == 0 and u.what in ROUND_DOUBTS]
+    # a card named where the reader wants points ("käteen jäi kymppi", a ten left in hand):
+    # its points are not counted, so the net would be short of them
+    unread = (u.words.split(", ") for u in reading.unsure if u.side == 0 and u.what == "word")
+    words += [w for ws in unread for w in ws if w in WORD_TO_RANK]
     return "; ".join(dict.fromkeys(words)) or None
 
 

@@ -377,7 +377,11 @@ def find_cards(question: str) -> FoundCards | None:
     best = max(runs, key=lambda r: (len(r.words), -r.start))
     named = any(not raw.isdecimal() for raw in best.words)
     pairs = zip(best.words, best.words[1:], strict=False)
-    ambiguous = next((f"{a} {b}" for a, b in pairs if _both_ranks(a, b)), None)
+    # one word twice ("ten ten", "fem fem") is two cards, nothing to ask: a count before its
+    # own rank's name puts that in the plural ("ten tens") or another case ("viisi vitosta")
+    ambiguous = next(
+        (f"{a} {b}" for a, b in pairs if a.lower() != b.lower() and _both_ranks(a, b)), None
+    )
     unread = _unread(raws, runs, best)
     # "the fours and fives": each uncounted plural read as one card sums to no real hand;
     # one rank alone ("what are aces worth") is its value per card

@@ -71,6 +71,8 @@ def compose(values: tuple[int, ...]) -> int | None:
             current = (current or 1) * value
             if value == max(SCALES):
                 total, current = total + current, 0
+        elif last == TEN and value < TEN:
+            return None  # no language says a teen as ten and a unit: "ten four" is two cards
         elif last is None or last in SCALES or value < last % 100 or (last < 10 and value in TENS):
             if last is not None and last < 10 and value < 10:
                 return None

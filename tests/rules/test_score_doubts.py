@@ -171,3 +171,22 @@ def test_every_half_word_reads_with_its_scales(lang: str) -> None:
         for scale in (100, 1000):
             said = f"{half} {numbers[str(scale)][0]}"
             assert spell_digits(said) == str(scale * 3 // 2), said
+
+
+HAND_RUN = {
+    "en": "counting my hand: ace ace jack ten ten four, how much is that",
+    "no": "hånda mi: ess ess knekt ti ti fire, hvor mye er det",
+    "da": "min hånd: es es knægt ti ti fire, hvor meget er det",
+    "fi": "käsi: ässä ässä jätkä kymmenen kymmenen neljä, paljonko se on",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_ten_before_a_unit_is_two_cards_not_a_teen(lang: str) -> None:
+    """A run of cards read one by one: "ten four" is no fourteen in any language, and one
+    word twice ("ten ten") is two cards, not a count of the second ("ten four" may still be
+    asked about: ten fours?)."""
+    figures = compute(HAND_RUN[lang], CLASSIC, None)
+    hands = [f for f in figures if isinstance(f, CardAnswer)]
+    assert [f.points for f in hands] == [75]
+    assert all(f.ambiguous is None or "ten ten" not in f.ambiguous for f in hands)
