@@ -12,7 +12,7 @@ import functools
 import re
 
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.text import fold
+from bot.talk.text import fold, function_words
 
 KEEP_BELOW = 11
 SCALES = (100, 1000)
@@ -27,6 +27,11 @@ _VALUES = {fold(w): n for w, n in reversed(vocabulary().number_words.items())}
 scale ("a hundred", "et hundrede"), see ``_value``."""
 _JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
 _ONES = frozenset(fold(w) for w in vocabulary().words("one"))
+_CHAT_SCALES = frozenset(
+    word for word in map(fold, function_words()) if _VALUES.get(word) in SCALES
+)
+"""Words for a hundred or a thousand that are also chat words ("grand", "sådan" folded to
+Finnish "sadan"): a number only after a count ("three grand"), never alone ("grand total")."""
 _HALF_MORE = frozenset(fold(w) for w in vocabulary().words("half_more"))
 """One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150."""
 
@@ -104,7 +109,7 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
             continue
-        if parts is None:
+        if parts is None or (not values and parts[0] in SCALES and word in _CHAT_SCALES):
             break
         if short and _spoken_hundreds(values, parts, i - start):
             parts = (SCALES[0], *parts)

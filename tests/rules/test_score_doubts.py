@@ -190,3 +190,18 @@ def test_a_ten_before_a_unit_is_two_cards_not_a_teen(lang: str) -> None:
     hands = [f for f in figures if isinstance(f, CardAnswer)]
     assert [f.points for f in hands] == [75]
     assert all(f.ambiguous is None or "ten ten" not in f.ambiguous for f in hands)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("three grand exactly", "3000 exactly"),
+        ("meillä on kolme tonnia", "meillä on 3000"),
+        ("what's the grand total", "what's the grand total"),
+        ("vi har sådan 1500", "vi har sådan 1500"),
+    ],
+)
+def test_a_chat_word_for_a_scale_is_a_number_only_after_a_count(said: str, read: str) -> None:
+    """Slang scales are number words ("three grand", "kolme tonnia"); one that is also a chat
+    word ("grand total", Danish "sådan" folded to Finnish "sadan") is none alone."""
+    assert spell_digits(said) == read
