@@ -161,8 +161,9 @@ def _words_pattern(pick: str) -> str:
 _APPROX_BEFORE = re.compile(rf"(?<!\w)(?:{_words_pattern('approx')})\s*$")
 _APPROX_AFTER = re.compile(rf"\s*(?:{_words_pattern('approx_after')})(?!\w)")
 """The lexicon's hedges around a number ("around 1500", "1500 or so"): a guess, not a score."""
-_CHOICE = re.compile(rf"\s*(?:{_words_pattern('choice')})\s*")
-"""The lexicon's "or" between two numbers ("1400 or 1600"): one of them, which is not said."""
+_CHOICE = re.compile(rf"\s*(?:{_words_pattern('choice')})(?:\s+(?:{_words_pattern('approx')}))?\s*")
+"""The lexicon's "or" between two numbers ("1400 or 1600", "2500 or maybe 2600"): one of
+them, which is not said."""
 _MORE = re.compile(rf"(?<!\w)(?:{_words_pattern('more')})(?!\w)")
 """An amount added and not said ("and got a bit more", "fekk litt til")."""
 
@@ -245,27 +246,37 @@ def _signed(match: re.Match[str]) -> int:
     return -value if match["sign"] else value
 
 
-def _side_near(words: list[str]) -> str | None:
-    """The side a few words name ("they", "de andre", "meil"), the nearest last; None when
-    they name none or both."""
+def _side_near(words: list[str], nouns_only: bool = False) -> str | None:
+    """The side a few words name ("they", "de andre", "meil"); None when they name none or
+    both. ``nouns_only``: a pronoun that is a function word ("them", "dem") may be the cards
+    ("enough to put them down"), so only a noun or a phrase names a side there ("the
+    minimum for the other team", "minstekravet for motstanderne")."""
     text = " ".join(words)
-    hits = [(m.end(), side) for side, pattern in _SIDES.items() for m in pattern.finditer(text)]
-    sides = {side for _, side in hits}
+    sides = {
+        side
+        for side, pattern in _SIDES.items()
+        for m in pattern.finditer(text)
+        if not (nouns_only and " " not in m.group() and m.group() in _FUNCTION)
+    }
     return sides.pop() if len(sides) == 1 else None
+
+
+_FUNCTION = frozenset(fold(w) for w in function_words())
 
 
 def _asked_side(folded: str) -> str | None:
     """The side an ask is about, from the side words of its clause right before a need or
-    opening phrase ("what do they need", "mitä vastustaja tarvii"), or inside and right
-    after a need phrase ("hva trenger de andre", "hvad skal de andre bruge"). Words after
-    an opening phrase are its object ("put them down"), not a side."""
+    opening phrase ("what do they need", "mitä vastustaja tarvii"), inside and right after
+    a need phrase ("hva trenger de andre", "hvad skal de andre bruge"), or a side noun
+    after either ("the minimum for the other team")."""
     for kind in ("need", "opening"):
         for match in _ASKS[kind].finditer(folded):
-            words = _clause(folded[: match.start()].split()[-SIDE_REACH:], last=True)
+            side = _side_near(_clause(folded[: match.start()].split()[-SIDE_REACH:], last=True))
+            after = _clause(folded[match.end() :].split()[: SIDE_REACH + 1], last=False)
             if kind == "need":
-                words += match.group().split()[1:]
-                words += _clause(folded[match.end() :].split()[: SIDE_REACH - 1], last=False)
-            side = _side_near(words)
+                words = match.group().split()[1:] + after[: SIDE_REACH - 1]
+                side = side or _side_near(words)
+            side = side or _side_near(after, nouns_only=True)
             if side:
                 return side
     return None

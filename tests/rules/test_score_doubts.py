@@ -104,6 +104,37 @@ def test_our_score_is_no_answer_for_their_minimum(lang: str) -> None:
     assert [f.why for f in figures if isinstance(f, ScoreUnsure)] == ["side"]
 
 
+THEIR_MINIMUM = {
+    "en": "what's the minimum for the other team? we're at 1800",
+    "no": "hva er minstekravet for motstanderne, vi har 1800",
+    "da": "hvad er minimumskravet for modstanderne, vi har 1800",
+    "fi": "mikä on avausraja vastustajille? meillä on 1800",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_minimum_asked_for_the_other_side_is_no_answer_from_our_score(lang: str) -> None:
+    figures = _opening(THEIR_MINIMUM[lang])
+    assert [f.why for f in figures if isinstance(f, ScoreUnsure)] == ["side"]
+
+
+def test_a_pronoun_after_an_opening_word_is_the_cards_not_a_side() -> None:
+    figures = _opening("we have 1600, is K K K Q Q Q enough to put them down")
+    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [90]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we're somewhere between 1400 and 1600, what do we need to open",
+        "we have 2500 or maybe 2600, what's our minimum",
+        "vi har mellem 1400 og 1600, hvad skal vi have for at åbne",
+    ],
+)
+def test_a_range_of_scores_is_asked_about(question: str) -> None:
+    assert not any(isinstance(f, OpeningAnswer) for f in _opening(question))
+
+
 def test_their_score_for_their_minimum_is_answered() -> None:
     figures = _opening("they have 3100, what do they need to open")
     assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [120]
