@@ -367,7 +367,7 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
         return None
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
-    how_many = found.how_many or _vague_count(folded)
+    how_many = found.how_many or _vague_count(normalise(question))
     return CardAnswer(points, ordered, found.unread, found.ambiguous, how_many)
 
 
@@ -378,15 +378,23 @@ VAGUE_REACH = 3
 cards it counts."""
 
 
-def _vague_count(folded: str) -> str | None:
+def _vague_count(said: str) -> str | None:
     """The words of a count of cards that is no number ("a bunch of face cards", "nogle
-    esser", "muutama ässä"), or None: those cards' sum is unknown, so each card's value is
-    given and the count asked, never one each summed. A pair word ("a couple of") is two."""
+    esser", "muutama ässä") in normalised ``said``, or None: those cards' sum is unknown, so
+    each card's value is given and the count asked, never one each summed. A pair word ("a
+    couple of") is two. The cards must follow, with no function word or number between
+    ("kan noen si hva tre ess er verdt" asks nothing vague)."""
+    folded = fold(said)
+    words = re.findall(r"\w+", said)  # folding keeps words whole: the two lists align
+    numbers = vocabulary().number_words
     for match in _VAGUE.finditer(folded):
-        after = re.findall(r"\w+", folded[match.end() :])[:VAGUE_REACH]
-        for i, word in enumerate(after):
-            if word in WORD_TO_RANK or _CARD_NOUN.match(word):
-                return " ".join([match.group(), *after[: i + 1]])
+        at = len(re.findall(r"\w+", folded[: match.end()]))
+        for i, word in enumerate(words[at : at + VAGUE_REACH]):
+            card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
+            if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
+                return " ".join([match.group(), *words[at : at + i + 1]])
+            if word in numbers or fold(word) in _FUNCTION:
+                break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
     return None
 
 

@@ -236,3 +236,17 @@ def test_a_chat_word_for_a_scale_is_a_number_only_after_a_count(said: str, read:
     """Slang scales are number words ("three grand", "kolme tonnia"); one that is also a chat
     word ("grand total", Danish "sådan" folded to Finnish "sadan") is none alone."""
     assert spell_digits(said) == read
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "kan noen si hva tre ess og en joker er verdt",
+        "kan nogen fortælle hvad tre esser og en joker er værd",
+    ],
+)
+def test_a_vague_word_that_is_someone_counts_no_cards(question: str) -> None:
+    """ "noen"/"nogen" is also "someone": with a count between it and the cards it is no
+    vague count, and the hand is summed."""
+    hands = [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
+    assert [(f.points, f.how_many) for f in hands] == [(110, None)]
