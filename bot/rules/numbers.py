@@ -158,9 +158,12 @@ def _words_pattern(pick: str) -> str:
     return alternatives(vocabulary().words(pick))
 
 
-_APPROX_BEFORE = re.compile(rf"(?<!\w)(?:{_words_pattern('approx')})\s*$")
-_APPROX_AFTER = re.compile(rf"\s*(?:{_words_pattern('approx_after')})(?!\w)")
-"""The lexicon's hedges around a number ("around 1500", "1500 or so"): a guess, not a score."""
+_APPROX_BEFORE = re.compile(
+    rf"(?<!\w)(?:{_words_pattern('approx')})(?:\s+(?:{_words_pattern('approx')}))?\s*$"
+)
+_APPROX_AFTER = re.compile(rf"[\s-]*(?:{_words_pattern('approx_after')})(?!\w)")
+"""The lexicon's hedges around a number, one or two ("around 1500", "like around 1500",
+"1500 or so", "1500-ish"): a guess, not a score."""
 _CHOICE = re.compile(rf"\s*(?:{_words_pattern('choice')})(?:\s+(?:{_words_pattern('approx')}))?\s*")
 """The lexicon's "or" between two numbers ("1400 or 1600", "2500 or maybe 2600"): one of
 them, which is not said."""

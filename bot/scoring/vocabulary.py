@@ -94,6 +94,8 @@ class CommonWords(_Strict):
     more", "litt til"): the score is no longer known."""
     half_more: Words = Field(default_factory=list)
     """One and a half of the scale after it ("halvannen tusen" 1500, "puolitoista sataa" 150)."""
+    thousands: Words = Field(default_factory=list)
+    """A letter after digits that makes them thousands ("2k", "1.5k"): chat shorthand."""
     vague: Words = Field(default_factory=list)
     """A count of cards that is no number ("a bunch of", "nogle", "muutama"): their sum is
     asked about, never counted as one each."""

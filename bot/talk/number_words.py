@@ -32,8 +32,15 @@ _CHAT_SCALES = frozenset(
 )
 """Words for a hundred or a thousand that are also chat words ("grand", "sådan" folded to
 Finnish "sadan"): a number only after a count ("three grand"), never alone ("grand total")."""
-_HALF_MORE = frozenset(fold(w) for w in vocabulary().words("half_more"))
-"""One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150."""
+_HALF_MORE = sorted(
+    {tuple(fold(w).split()) for w in vocabulary().words("half_more")}, key=len, reverse=True
+)
+"""One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150,
+"one and a half thousand" 1500; glued too ("puolitoistatuhatta")."""
+_LETTERS = "|".join(map(re.escape, vocabulary().words("thousands"))) or "(?!)"
+_THOUSANDS = re.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d{{1,2}})?)(?:{_LETTERS})(?!\w)")
+"""Digits and a lower-case letter for thousands, glued: "2k" is 2000, "1.5k" 1500 ("2 K" and
+"2K" stay a two and a king)."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -42,6 +49,10 @@ def glued(word: str) -> tuple[int, ...] | None:
     their values; None when it is not one."""
     if word in _VALUES:
         return (_VALUES[word],)
+    for half in (h[0] for h in _HALF_MORE if len(h) == 1):
+        scale = glued(word[len(half) :]) if word.startswith(half) else None
+        if scale and len(scale) == 1 and scale[0] in SCALES:
+            return (1, scale[0], scale[0] // 2)
     for end in range(len(word) - MIN_PART, MIN_PART - 1, -1):
         head, rest = word[:end], word[end:]
         if head in _VALUES:
@@ -100,11 +111,12 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
         if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
-        elif parts is None and not values and word in _HALF_MORE and nxt and nxt[0] in SCALES:
+        elif not values and (half := _half_scale(tokens, i)):
             # one scale and its half, read on as any number: "halvanden tusind" is 1000 + 500
-            values += (1, nxt[0], nxt[0] // 2)
-            best = (nxt[0] * 3 // 2, 2)
-            i += 2
+            scale, used = half
+            values += (1, scale, scale // 2)
+            best = (scale * 3 // 2, used)
+            i += used
             continue
         elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
@@ -120,6 +132,22 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         best = (number, i + 1 - start)
         i += 1
     return best
+
+
+def _half_scale(tokens: list[str], i: int) -> tuple[int, int] | None:
+    """(scale, words used) when ``tokens[i:]`` say one and a half of a hundred or a thousand
+    ("halvannen tusen", "one and a half thousand")."""
+    for half in _HALF_MORE:
+        end = i + len(half)
+        if tuple(tokens[i:end]) == half and end < len(tokens):
+            scale = glued(tokens[end])
+            if scale and len(scale) == 1 and scale[0] in SCALES:
+                return scale[0], len(half) + 1
+    return None
+
+
+def _thousands(match: re.Match[str]) -> str:
+    return str(round(float(match[1].replace(",", ".")) * max(SCALES)))
 
 
 def _joins(values: list[int], nxt: tuple[int, ...]) -> bool:
@@ -148,6 +176,7 @@ def spell_digits(text: str, short_hundreds: bool = False) -> str:
     """``text`` with every number of ``KEEP_BELOW`` or more said in
     words written in digits; everything else is left as it is. ``short_hundreds``: a round
     said aloud, where "two ten" is 210 (in a question about cards it is a two and a ten)."""
+    text = _THOUSANDS.sub(_thousands, text)
     return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 
 

@@ -58,6 +58,7 @@ def test_a_hedged_score_is_asked_about(lang: str, score: int, data: st.DataObjec
     for hedged in (
         said.format(score=f"{before} {score}"),
         said.format(score=f"{score} {after}"),
+        said.format(score=f"{before} {before} {score}"),
     ):
         figures = _opening(f"{hedged}, {ask}?")
         assert not any(isinstance(f, OpeningAnswer) for f in figures), hedged
@@ -189,6 +190,12 @@ def test_a_canasta_of_no_said_kind_is_asked_about_not_dropped(lang: str) -> None
         ("halvandet tusind", "1500"),
         ("halvanden hundrede", "150"),
         ("puolitoista tuhatta", "1500"),
+        ("puolitoistatuhatta", "1500"),
+        ("one and a half thousand", "1500"),
+        ("en og en halv tusind", "1500"),
+        ("2k", "2000"),
+        ("1.5k", "1500"),
+        ("2 K", "2 K"),
     ],
 )
 def test_one_and_a_half_of_a_scale(said: str, value: str) -> None:
