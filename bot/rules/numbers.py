@@ -418,7 +418,9 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     # its points are not counted, so the net would be short of them
     unread = (u.words.split(", ") for u in reading.unsure if u.side == 0 and u.what == "word")
     words += [w for ws in unread for w in ws if w in WORD_TO_RANK]
-    return "; ".join(dict.fromkeys(words)) or None
+    # each named once: "couple of canastas" inside "a couple of canastas" is the same words
+    kept = [w for w in dict.fromkeys(words) if not any(w != o and w in o for o in words)]
+    return "; ".join(kept) or None
 
 
 def compute(
