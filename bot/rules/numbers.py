@@ -161,6 +161,8 @@ def _words_pattern(pick: str) -> str:
 _APPROX_BEFORE = re.compile(
     rf"(?<!\w)(?:{_words_pattern('approx')})(?:\s+(?:{_words_pattern('approx')}))?\s*$"
 )
+_ABOVE = re.compile(rf"(?<!\w)(?:{_words_pattern('above')})\s*$")
+"""Words that put the score above the number ("over 3000", "yli 3000")."""
 _APPROX_AFTER = re.compile(rf"[\s-]*(?:{_words_pattern('approx_after')})(?!\w)")
 """The lexicon's hedges around a number, one or two ("around 1500", "like around 1500",
 "1500 or so", "1500-ish"): a guess, not a score."""
@@ -221,7 +223,8 @@ def find_placed(question: str) -> int | None:
 
 def score_doubt(question: str, score: int) -> str | None:
     """Why the score ``score`` read from ``question`` (digits already spelled) is not known
-    for sure, or None: ``approx`` (a hedge right before or after it), ``choice`` (an "or"
+    for sure, or None: ``above`` ("over 3000"), ``approx`` (a hedge right before or after
+    it, "under" included), ``choice`` (an "or"
     joins it to another number), ``more`` (an amount added later and not said), ``side``
     (the score is one side's and the question asks about the other's)."""
     folded = _ZERO.sub("0", fold(normalise(question)))
@@ -230,6 +233,8 @@ def score_doubt(question: str, score: int) -> str | None:
         return None
     match = found[0]
     before, after = folded[: match.start()], folded[match.end() :]
+    if _ABOVE.search(before):
+        return "above"
     if _APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after):
         return "approx"
     for other in _SCORE.finditer(folded):
@@ -401,6 +406,22 @@ def _vague_count(said: str) -> str | None:
     return None
 
 
+TOP_SCORE = 10**7
+"""Above every band's start: the minimum of the top band."""
+
+
+def _doubt(question: str, score: int, variant: Variant) -> str | None:
+    """``score_doubt``, where it can change the minimum: a fixed minimum is the same at any
+    score, and a score above one in the top band ("over 3000") has the top band's minimum."""
+    doubt = score_doubt(question, score)
+    if doubt is None or variant.opening.fixed is not None:
+        return None
+    if doubt == "above":
+        top = opening_minimum(variant, TOP_SCORE)
+        return None if opening_minimum(variant, score + SCORE_STEP) == top else "approx"
+    return doubt
+
+
 ROUND_DOUBTS = frozenset(("canasta", "red", "number"))
 """What the round reader names as unsure that changes the asking side's net: a canasta
 without its kind ("en kanasta"), red threes it could not count, an amount that is no number
@@ -444,7 +465,7 @@ def compute(
     if placed is not None and opening:
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score
         out.insert(0, ScoreUnknown(placed))
-    elif score is not None and opening and (doubt := score_doubt(spelled, score)):
+    elif score is not None and opening and (doubt := _doubt(spelled, score, variant)):
         out.insert(0, ScoreUnsure(score, doubt))
     elif score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None

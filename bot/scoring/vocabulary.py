@@ -87,6 +87,9 @@ class CommonWords(_Strict):
     approx: Words = Field(default_factory=list)
     """Words right before a number that make it a guess ("around 1500", "omkring", "jotain
     3000"): a score said so is asked about, never worked from as if it were exact."""
+    above: Words = Field(default_factory=list)
+    """Words right before a number that put the score above it ("over 3000", "yli 3000"):
+    sure only where every higher score has the same minimum."""
     approx_after: Words = Field(default_factory=list)
     """The same after the number ("1500 or so", "1500 paikkeilla")."""
     more: Words = Field(default_factory=list)

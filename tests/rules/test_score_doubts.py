@@ -20,7 +20,7 @@ from bot.rules.numbers import (
     ScoreUnsure,
     compute,
 )
-from bot.scoring import load_variant
+from bot.scoring import apply_house_rules, load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.number_words import spell_digits
 
@@ -257,3 +257,25 @@ def test_a_vague_word_that_is_someone_counts_no_cards(question: str) -> None:
     vague count, and the hand is summed."""
     hands = [f for f in compute(question, CLASSIC, None) if isinstance(f, CardAnswer)]
     assert [(f.points, f.how_many) for f in hands] == [(110, None)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_above_a_score_in_the_top_band_is_sure_below_it_is_asked(lang: str) -> None:
+    """ "over 3000" has the top band's minimum whatever the score; "over 1400" and "under
+    3000" may cross a band's start, so they are asked."""
+    said, ask = ASK[lang]
+    above = _words(lang, "above")[0]
+    top = _opening(f"{said.format(score=f'{above} 3000')}, {ask}?")
+    assert [f.minimum for f in top if isinstance(f, OpeningAnswer)] == [120]
+    low = _opening(f"{said.format(score=f'{above} 1400')}, {ask}?")
+    assert not any(isinstance(f, OpeningAnswer) for f in low)
+    under = next(w for w in _words(lang, "approx") if w in ("under", "alle"))
+    near = _opening(f"{said.format(score=f'{under} 3000')}, {ask}?")
+    assert not any(isinstance(f, OpeningAnswer) for f in near)
+
+
+def test_a_fixed_minimum_needs_no_exact_score() -> None:
+    """With a house rule's fixed minimum the score does not matter: a hedge asks nothing."""
+    table = apply_house_rules(CLASSIC, {"fixed_minimum": 120})
+    figures = compute("we have around 1500, what do we need to open", table, OPENING)
+    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [120]
