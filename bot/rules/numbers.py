@@ -249,6 +249,27 @@ def score_doubt(question: str, score: int) -> str | None:
     return None
 
 
+def hedged(question: str) -> str | None:
+    """The words of the first number in ``question`` (digits already spelled) said as a
+    guess or one of two ("about 300 melded", "40 or 45 left"), or None: a round worked out
+    from it would be a guess too."""
+    folded = _ZERO.sub("0", fold(normalise(question)))
+    matches = list(_SCORE.finditer(folded))
+    for match in matches:
+        before = _APPROX_BEFORE.search(folded, 0, match.start()) or _ABOVE.search(
+            folded, 0, match.start()
+        )
+        after = _APPROX_AFTER.match(folded, match.end())
+        if before or after:
+            start = before.start() if before else match.start()
+            return folded[start : after.end() if after else match.end()].strip()
+        for other in matches:
+            gap = folded[match.end() : other.start()]
+            if other.start() > match.end() and _CHOICE.fullmatch(gap):
+                return folded[match.start() : other.end()]
+    return None
+
+
 def _signed(match: re.Match[str]) -> int:
     value = int(re.sub(r"\D", "", match["num"]))
     return -value if match["sign"] else value
@@ -452,7 +473,7 @@ def compute(
     numbers are not a score or a hand to count."""
     described = round_answer(question, variant)
     if described is not None:
-        doubt = round_doubt(question, variant)
+        doubt = round_doubt(question, variant) or hedged(spell_digits(question))
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)
     score = find_score(spelled)

@@ -23,6 +23,7 @@ from bot.rules.numbers import (
 from bot.scoring import apply_house_rules, load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.number_words import spell_digits
+from bot.talk.round_talk import RoundAnswer
 
 CLASSIC = load_variant("classic")
 OPENING = "opening_minimum"
@@ -279,3 +280,25 @@ def test_a_fixed_minimum_needs_no_exact_score() -> None:
     table = apply_house_rules(CLASSIC, {"fixed_minimum": 120})
     figures = compute("we have around 1500, what do we need to open", table, OPENING)
     assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [120]
+
+
+HEDGED_ROUND = {
+    "en": "we melded {approx} 300, one natural canasta, went out, nothing left, what do we get",
+    "no": "vi meldte {approx} 300, en ren canasta, gikk ut, ingenting igjen, hva blir det",
+    "da": "vi meldte {approx} 300, en ren canasta, gik ud, intet på hånden, hvad giver det",
+    "fi": "{approx} 300 pöydässä, yksi puhdas kanasta, mentiin ulos, paljonko saatiin",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_with_a_guessed_number_shows_its_reading_and_asks(lang: str) -> None:
+    plain = compute(HEDGED_ROUND[lang].format(approx=""), CLASSIC, None)
+    assert [type(f) for f in plain] != [RoundUnsure]
+    for approx in _words(lang, "approx"):
+        figures = compute(HEDGED_ROUND[lang].format(approx=approx), CLASSIC, None)
+        # asked, one way or another: a number the reader could not place is asked too
+        asked = (
+            isinstance(f, RoundUnsure | ScoreUnsure) or (isinstance(f, RoundAnswer) and f.unplaced)
+            for f in figures
+        )
+        assert all(asked), approx
