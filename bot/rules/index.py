@@ -302,6 +302,8 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
     """One figure; a reader that is unsure says what it read and asks, with no figure as fact."""
     if isinstance(figure, OpeningAnswer):
         key = "rules.computed.opening_fixed" if figure.fixed else "rules.computed.opening"
+        if figure.theirs and not figure.fixed:
+            key = "rules.computed.opening_theirs"
         return translate(
             lang, key, score=figure.score, minimum=figure.minimum, variant=variant.name(lang)
         )

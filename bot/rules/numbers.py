@@ -50,6 +50,9 @@ class OpeningAnswer:
     score: int
     minimum: int
     fixed: bool
+    theirs: bool = False
+    """The question asks for the other side's minimum, from their score ("they have 3100,
+    what do they need"): the reply says "the other side", not "your side"."""
 
 
 @dataclass(frozen=True)
@@ -311,6 +314,11 @@ def _asked_side(folded: str) -> str | None:
     return None
 
 
+def asked_side(question: str) -> str | None:
+    """``we`` or ``they``: the side the opening or need phrase of ``question`` is about."""
+    return _asked_side(_ZERO.sub("0", fold(normalise(question))))
+
+
 def _clause(words: list[str], last: bool) -> list[str]:
     """The words of ``words`` in the same clause as the phrase they are next to."""
     cut = [i for i, w in enumerate(words) if re.search(r"[.,;:!?]", w)]
@@ -491,5 +499,6 @@ def compute(
     elif score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
         # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question
-        out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed))
+        theirs = asked_side(spelled) == "they"
+        out.insert(0, OpeningAnswer(score, opening_minimum(variant, score), fixed, theirs))
     return out

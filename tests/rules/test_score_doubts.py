@@ -137,9 +137,23 @@ def test_a_range_of_scores_is_asked_about(question: str) -> None:
     assert not any(isinstance(f, OpeningAnswer) for f in _opening(question))
 
 
-def test_their_score_for_their_minimum_is_answered() -> None:
-    figures = _opening("they have 3100, what do they need to open")
-    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [120]
+THEIRS_BOTH = {
+    "en": "they have 3100, what do they need to open",
+    "no": "hva trenger de andre for å åpne? de har 3100",
+    "da": "hvad skal modstanderne have for at åbne, de har 3100",
+    "fi": "paljonko vastustajat tarvitsee avaukseen, heillä on 3100",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_their_score_for_their_minimum_is_answered_as_theirs(lang: str) -> None:
+    """The reply names the other side, not "your side"."""
+    figures = _opening(THEIRS_BOTH[lang])
+    assert [(f.minimum, f.theirs) for f in figures if isinstance(f, OpeningAnswer)] == [(120, True)]
+    answer = RulesIndex.load().ask(THEIRS_BOTH[lang], lang=lang, variant=CLASSIC)
+    ours = RulesIndex.load().ask(f"{ASK[lang][0].format(score=3100)}, {ASK[lang][1]}", lang=lang)
+    assert answer.computed[0] != ours.computed[0]
+    assert "**120**" in answer.computed[0]
 
 
 VAGUE_HAND = {
