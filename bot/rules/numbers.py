@@ -332,7 +332,9 @@ def _score_side(folded: str, match: re.Match[str]) -> str | None:
     speaker's side) or a side word in the few words before it."""
     if _SCORE_SAID.search(folded, 0, match.start()):
         return "we"
-    return _side_near(_clause(folded[: match.start()].split()[-SIDE_REACH:], last=True))
+    # the word right before the number is its article, not a side: Danish "nå de 50"
+    before = folded[: match.start()].split()[-SIDE_REACH:-1]
+    return _side_near(_clause(before, last=True))
 
 
 def _numbers(question: str) -> list[tuple[int, str | None]]:
@@ -430,7 +432,7 @@ def _vague_count(said: str) -> str | None:
             card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
             if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
                 return " ".join([match.group(), *words[at : at + i + 1]])
-            if word in numbers or fold(word) in _FUNCTION:
+            if word in numbers or word.isdecimal() or fold(word) in _FUNCTION:
                 break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
     return None
 
