@@ -21,11 +21,20 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_sides import Seating, segments, side_words
 from bot.talk.round_words import words_of
 
+LANGS = ("en", "no", "da", "fi")
 PER_LANGUAGE = 300
 SEED = 17
 BONUS_SAID = 0.1
 """Share of natural canastas followed by their bonus said again ("a clean canasta, 500
 points"): a number that is no table points and no hand, so the tagger learns to leave it."""
+
+
+SOURCE = f"Made up from the lexicons by bot/devtools/round_generate.py (seed {SEED})."
+
+
+def generated(per_language: int = PER_LANGUAGE) -> list[Labelled]:
+    """Every language's made-up sides, as ``generated.toml`` holds them."""
+    return [side for lang in LANGS for side in generate(lang, per_language)[0]]
 
 
 class _Lang:
@@ -157,12 +166,11 @@ def main() -> None:
     parser.add_argument("--per-language", type=int, default=PER_LANGUAGE)
     args = parser.parse_args()
     labelled: list[Labelled] = []
-    for lang in ("en", "no", "da", "fi"):
+    for lang in LANGS:
         made, dropped = generate(lang, args.per_language)
         labelled += made
         print(f"{lang}: {len(made)} sides labelled, {dropped} dropped")
-    source = f"Made up from the lexicons by bot/devtools/round_generate.py (seed {SEED})."
-    print(write("generated", labelled, source))
+    print(write("generated", labelled, SOURCE))
 
 
 if __name__ == "__main__":

@@ -172,13 +172,13 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def write(name: str, labelled: list[Labelled], source: str) -> Path:
-    path = rounds_dir() / f"{name}.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
+def render(labelled: list[Labelled], source: str) -> str:
+    """The labelled sides as a ``rules_data/rounds`` TOML file."""
     lines = [
         "# One side of a round said aloud per entry, each word with its role (see",
         f"# bot/talk/round_tagger.py). {source}",
-        "# Regenerate with `python -m bot.devtools.round_labels`.",
+        "# Regenerate with `python -m bot.devtools.round_labels` (seen sets) or",
+        "# `python -m bot.devtools.round_generate` (made up); then retrain the tagger.",
         "",
     ]
     for item in labelled:
@@ -189,8 +189,18 @@ def write(name: str, labelled: list[Labelled], source: str) -> Path:
             "roles = [" + ", ".join(map(_quote, item.roles)) + "]",
             "",
         ]
-    path.write_text("\n".join(lines), encoding="utf-8")
+    return "\n".join(lines)
+
+
+def write(name: str, labelled: list[Labelled], source: str) -> Path:
+    path = rounds_dir() / f"{name}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(labelled, source), encoding="utf-8")
     return path
+
+
+def source_of(path: Path) -> str:
+    return f"Aligned from {path} (a seen set)."
 
 
 def main() -> None:
@@ -198,8 +208,7 @@ def main() -> None:
     parser.parse_args()
     for name, path in SETS.items():
         labelled, dropped = label_set(path)
-        source = f"Aligned from {path} (a seen set)."
-        written = write(name, labelled, source)
+        written = write(name, labelled, source_of(path))
         print(f"{written}: {len(labelled)} sides labelled, {dropped} dropped")
 
 
