@@ -24,6 +24,9 @@ from bot.talk.round_words import words_of
 LANGS = ("en", "no", "da", "fi")
 PER_LANGUAGE = 300
 SEED = 17
+BARE = 0.3
+"""Share of table points said bare after the side's name ("them 240, 1 dirty"), and of
+going out said with the one word for out ("420, 2 clean, out")."""
 BONUS_SAID = 0.1
 """Share of natural canastas followed by their bonus said again ("a clean canasta, 500
 points"): a number that is no table points and no hand, so the tagger learns to leave it."""
@@ -42,11 +45,15 @@ class _Lang:
         lex = vocabulary().lexicons[lang]
         self.lex, self.rng = lex, rng
         self.forms = sorted(vocabulary().forms.get(lang, {}))
-        outs = set(lex.round.out)
-        self.table_after = [p for p in lex.round.table_after if not outs & set(p.split())]
-        self.table_before = [
-            p for p in lex.round.table_before if not outs & set(p.split()) and "*" not in p
-        ]
+        outs = tuple(lex.round.out)
+
+        def plain(phrase: str) -> bool:
+            """No word like "out" ("ute" is table points and going out alike): a made-up
+            sentence would teach one reading of a word players use for both."""
+            return not any(w.startswith(outs) for w in phrase.split()) and "*" not in phrase
+
+        self.table_after = [p for p in lex.round.table_after if plain(p)]
+        self.table_before = [p for p in lex.round.table_before if plain(p)]
 
     def pick(self, phrases: list[str]) -> str:
         """One of the phrases, a "word*" said as one of the lemmatizer's forms of it when
@@ -71,7 +78,10 @@ class _Lang:
         rng, r = self.rng, self.lex.round
         out: list[str] = []
         meld = side["meld_points"]
-        if meld:
+        bare = meld and rng.random() < BARE
+        if bare:
+            pass  # said first, right after the side's name, below
+        elif meld:
             before = rng.random() < 0.5 and self.table_before
             out.append(
                 f"{self.pick(self.table_before)} {meld}"
@@ -95,7 +105,9 @@ class _Lang:
         if red or rng.random() < 0.3:
             count = self.count(red) if red else self.pick(r.none)
             out.append(f"{count} {self.pick(self.lex.colours.red)} {self.pick(r.three)}")
-        if side["went_out"] != "no":
+        if side["went_out"] == "normal" and rng.random() < BARE:
+            out.append(self.pick(r.out))  # "vi ute", "420, 2 clean, out"
+        elif side["went_out"] != "no":
             went = self.pick(r.went_out)
             if side["went_out"] == "concealed":
                 went += f" {self.pick(r.concealed)}"
@@ -109,7 +121,7 @@ class _Lang:
                 else f"{hand} {self.pick(r.hand_after)}"
             )
         rng.shuffle(out)
-        return out
+        return [str(meld), *out] if bare else out
 
 
 def _sides(rng: random.Random) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.scoring.variants import rules_data_dir
+from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_value, kind_of, points_value
 from bot.talk.round_sides import Seating, segments, side_words
 from bot.talk.round_words import GAP, any_phrase, words_of
@@ -102,8 +103,22 @@ def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] |
         marked = _mark(words, roles, "went_out", "OUT", lang)
         marked = _mark(words, roles, "out", "OUT", lang) or marked
         if not marked and "CONC" not in roles:
+            marked = _out_like(words, roles, lang)
+        if not marked and "CONC" not in roles:
             return None
     return roles
+
+
+def _out_like(words: list[str], roles: list[str], lang: str) -> bool:
+    """A side that went out said so with one word the lexicon lists no phrase for but that
+    starts like its word for out ("vi ute", "os 375, 1 ren, ude"): that word, if it is the
+    only one."""
+    outs = tuple(vocabulary().lexicons[lang].round.out)
+    found = [i for i, w in enumerate(words) if roles[i] == "O" and w.startswith(outs)]
+    if len(found) != 1:
+        return False
+    roles[found[0]] = "OUT"
+    return True
 
 
 def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str) -> bool:
