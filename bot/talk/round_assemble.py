@@ -81,6 +81,10 @@ def kind_of(words: list[str], i: int, lang: str | None) -> str | None:
     threes only when it is no count and no red word is right before it ("treys")."""
     word = words[i]
     found = _kind_patterns(lang)
+    pair = " ".join(words[i : i + 2])
+    for kind in ("NAT", "MIX"):  # "punainen kanasta", "black canasta": a kind in two words
+        if " " in pair and found[kind].fullmatch(pair):
+            return kind
     for kind in ("NAT", "MIX", "RED"):
         if found[kind].fullmatch(word):
             return kind

@@ -32,9 +32,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bot.scoring.variants import rules_data_dir
+from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_words import GAP, count_of
+from bot.talk.text import fold, normalise
 
-FEATURES_VERSION = "1"
+FEATURES_VERSION = "2"
 """Bump when ``features`` changes: the shipped weights are then stale (tests/rules)."""
 DIM = 1 << 18
 ROLES = (
@@ -75,14 +77,57 @@ def shape(word: str, lang: str | None) -> str:
     return "cword" if count_of(word, lang) else "word"
 
 
+FIELDS = (
+    "natural", "mixed", "three", "went_out", "negation", "concealed", "hand_after",
+    "hand_before", "table_after", "table_before", "no_meld", "canasta", "none", "score",
+    "out", "vague", "points", "we", "they",
+)  # fmt: skip
+"""The lexicon's round fields whose words are features: a word listed for "hand_after" in
+one language and one listed for it in another share a feature, so what the tagger learns
+of "left" carries to "igjen", "tilbage" and "jäljellä"."""
+
+
+@functools.cache
+def _lexicon_words(
+    lang: str | None,
+) -> tuple[dict[str, frozenset[str]], tuple[tuple[str, str], ...]]:
+    """(word -> the round fields it is listed in, (stem, field) of "word*" phrases) of
+    ``lang`` (every language's when None), folded as the words are."""
+    words: dict[str, set[str]] = {}
+    stems: set[tuple[str, str]] = set()
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang is not None and code != lang:
+            continue
+        lists = {name: getattr(lexicon.round, name) for name in FIELDS}
+        lists["red"] = lexicon.colours.red
+        for name, phrases in lists.items():
+            for raw in (w for p in phrases for w in fold(normalise(p)).split()):
+                if raw.endswith("*"):
+                    stems.add((raw.rstrip("*"), name))
+                elif raw != "~":
+                    words.setdefault(raw, set()).add(name)
+    return {w: frozenset(f) for w, f in words.items()}, tuple(sorted(stems))
+
+
+def lexicon_fields(word: str, lang: str | None) -> frozenset[str]:
+    """The round fields of ``lang``'s lexicon that list ``word`` (or a stem it starts with)."""
+    words, stems = _lexicon_words(lang)
+    found = set(words.get(word, ()))
+    found.update(name for stem, name in stems if word.startswith(stem))
+    return frozenset(found)
+
+
 def features(words: list[str], lang: str | None) -> list[list[str]]:
     """The feature strings of every word of one side's words (folded, numbers as digits,
-    ``GAP`` between clauses): its own word, character n-grams and shape; its neighbours'
-    words, 4-letter prefixes and shapes up to ``WINDOW`` away; how far the clause gaps are."""
+    ``GAP`` between clauses): its own word, character n-grams, shape and lexicon fields;
+    its neighbours' words, 4-letter prefixes, shapes and lexicon fields up to ``WINDOW``
+    away."""
     shapes = [shape(w, lang) for w in words]
+    fields = [sorted(lexicon_fields(w, lang)) for w in words]
     out: list[list[str]] = []
     for i, word in enumerate(words):
         feats = ["bias", f"s0 {shapes[i]}", f"l {lang}"]
+        feats += [f"x0 {name}" for name in fields[i]]
         if shapes[i] in ("word", "cword"):
             feats.append(f"w0 {word}")
             padded = f" {word} "
@@ -95,6 +140,7 @@ def features(words: list[str], lang: str | None) -> list[list[str]]:
             if 0 <= j < len(words):
                 other = words[j]
                 feats.append(f"s{d} {shapes[j]}")
+                feats += [f"x{d} {name}" for name in fields[j]]
                 if shapes[j] in ("word", "cword"):
                     feats += [f"w{d} {other}", f"p{d} {other[:4]}", f"e{d} {other[-3:]}"]
             else:
