@@ -27,6 +27,10 @@ SEED = 17
 BARE = 0.3
 """Share of table points said bare after the side's name ("them 240, 1 dirty"), and of
 going out said with the one word for out ("420, 2 clean, out")."""
+PARTNER_HAND = 0.15
+"""Share of sides going out with the partner's hand still counted."""
+SPLIT_HAND = 0.15
+"""Share of the speaker's side's hands said as two players' hands."""
 BONUS_SAID = 0.1
 """Share of natural canastas followed by their bonus said again ("a clean canasta, 500
 points"): a number that is no table points and no hand, so the tagger learns to leave it."""
@@ -113,7 +117,13 @@ class _Lang:
                 went += f" {self.pick(r.concealed)}"
             out.append(went)
         hand = side["hand_points"]
-        if hand:
+        if hand and side.get("split"):  # "partner had 30 and I had 15": two hands, summed
+            first = 5 * rng.randint(1, hand // 5 - 1)
+            said = self.pick(r.hand_before)
+            joiner = rng.choice(self.lex.words.joiners[:1])
+            who = [self.pick(r.we) for _ in range(2)]
+            out.append(f"{who[0]} {said} {first} {joiner} {who[1]} {said} {hand - first}")
+        elif hand:
             before = rng.random() < 0.5
             out.append(
                 f"{self.pick(r.hand_before)} {hand}"
@@ -134,6 +144,8 @@ def _sides(rng: random.Random) -> list[dict[str, Any]]:
             natural = 1
         melded = rng.random() > 0.08 or natural + mixed
         hand = 0 if went != "no" else 5 * rng.randint(1, 40)
+        if went == "normal" and rng.random() < PARTNER_HAND:
+            hand = 5 * rng.randint(1, 12)  # "I went out, partner still had 35"
         least = 9 * (natural + mixed)  # a canasta's seven cards: table points it needs, in fives
         sides.append(
             {
@@ -143,6 +155,7 @@ def _sides(rng: random.Random) -> list[dict[str, Any]]:
                 "red_threes": rng.choice([0, 0, 1, 1, 2, 3, 4]),
                 "went_out": went,
                 "hand_points": hand,
+                "split": n == 0 and hand >= 15 and rng.random() < SPLIT_HAND,
             }
         )
     return sides

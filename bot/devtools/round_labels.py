@@ -26,6 +26,7 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_value, kind_of, points_value
 from bot.talk.round_sides import Seating, segments, side_words
 from bot.talk.round_words import GAP, any_phrase, words_of
+from bot.talk.text import fold, normalise
 
 SETS = {
     "fresh": Path("tests/games/fresh/round_sentences.toml"),
@@ -121,6 +122,17 @@ def _out_like(words: list[str], roles: list[str], lang: str) -> bool:
     return True
 
 
+def _never(words: list[str], roles: list[str], lang: str) -> bool:
+    """A side that laid nothing down said so with a phrase the lexicon lacks ("vi kom aldri
+    ned", "we never got down"): its one negation word says it, if it has only one."""
+    negations = {fold(normalise(w)) for w in vocabulary().lexicons[lang].round.negation}
+    found = [i for i, w in enumerate(words) if roles[i] == "O" and w in negations]
+    if len(found) != 1:
+        return False
+    roles[found[0]] = "NOMELD"
+    return True
+
+
 def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str) -> bool:
     """Mark the table points and the hand; False when either is not found once and once only."""
     meld, hand = want.get("meld_points", 0), want.get("hand_points", 0)
@@ -131,7 +143,7 @@ def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str)
             return False
         roles[at[0]] = "MELD"
         free.remove(at[0])
-    elif not _mark(words, roles, "no_meld", "NOMELD", lang):
+    elif not _mark(words, roles, "no_meld", "NOMELD", lang) and not _never(words, roles, lang):
         return False
     if hand:
         at = [i for i in free if points_value(words[i], lang) == hand]
