@@ -7,10 +7,11 @@ number summed ("partner 30 and me 15"), a count word counts its kind ("two", "in
 "x2"), a kind said with no count is one ("a clean and a dirty" is tagged on the counts;
 "clean and dirty" on the kinds), ``CONC`` is going out concealed, ``OUT`` going out.
 
-Never a guess: a role the model gave with less than ``CONFIDENT`` probability on a word that
-matters (a number, a count, any role but ``O``), a number of points with no role, a role
-its word cannot have ("MELD" on a word, a count on a word that says no count), or two table
-points are returned as ``Unsure`` instead.
+Never a guess: a role (``O`` too) the model gave with less than ``CONFIDENT`` probability,
+a number of points with no role, a kind word no count counts, a role its word cannot have
+("MELD" on a word, a count on a word that says no count), a word no lexicon knows beside
+one that matters, a hand said whole and in parts, or two table points are returned as
+``Unsure`` instead.
 """
 
 from __future__ import annotations
@@ -133,16 +134,15 @@ def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
 
 def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | None:
     """Why the word at ``i`` cannot be read with certainty (an ``Unsure.what``), or None: a
-    kind no count counts, a role given with too little probability to a word that matters,
-    points with no role."""
+    kind no count counts, a role (or no role) given with too little probability, points
+    with no role."""
     word, role = words[i], tagged.roles[i]
     kind = kind_of(words, i, lang)
     if role == "O" and kind and not _counted(words, tagged.roles, i):
         return "red" if kind == "RED" else "canasta"
-    matters = role != "O" or points_value(word, lang) is not None or count_value(word, lang)
-    if word == GAP or not matters:
+    if word == GAP:
         return None
-    if tagged.confidence[i] < CONFIDENT:
+    if tagged.confidence[i] < CONFIDENT:  # "skjult" read as no part at all, but barely
         return _what(role, word)
     if role == "O" and word.isdecimal() and int(word) >= SMALLEST_POINTS:
         return "number"
