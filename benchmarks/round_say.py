@@ -1,8 +1,9 @@
 """How well ``/round say`` reads whole rounds said in one sentence: exact, unsure, or wrong.
 
-Run: ``.venv/bin/python benchmarks/round_say.py [FILE] [--model WEIGHTS]`` (default
-``tests/games/fresh/round_sentences.toml`` and the shipped round tagger; ``--model`` reads
-with weights trained without the set, see ``bot.devtools.train_round_tagger --without``).
+Run: ``.venv/bin/python benchmarks/round_say.py [FILE] [--model WEIGHTS | --rules-only]``
+(default ``tests/games/fresh/round_sentences.toml`` and the shipped round tagger;
+``--model`` reads with weights trained without the set, see
+``bot.devtools.train_round_tagger --without``; ``--rules-only`` without the tagger).
 The file holds ``[[sentence]]`` entries (lang, variant, speaker_side 1-based, optional
 names = one list of names per side, text, sides = one table per side with meld_points,
 natural_canastas, mixed_canastas, red_threes, went_out "no"/"normal"/"concealed",
@@ -84,8 +85,11 @@ def main() -> None:
     parser.add_argument(
         "--model", type=Path, default=None, help="round tagger weights (default: the shipped)"
     )
+    parser.add_argument(
+        "--rules-only", action="store_true", help="the rule reader alone, without the tagger"
+    )
     args = parser.parse_args()
-    use_weights(args.model)
+    use_weights(args.model, rules_only=args.rules_only)
     path = Path(args.file)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     tally: Counter[tuple[str, str]] = Counter()

@@ -248,13 +248,14 @@ class RoundTagger:
         return cls(arrays, meta)
 
 
-_override: list[Path] = []
+_override: list[Path | None] = []
 
 
-def use_weights(path: Path | None) -> None:
-    """Read rounds with the weights at ``path`` (None: the shipped ones). For measuring a
-    tagger trained without a set on that set (``benchmarks/round_say.py --model``)."""
-    _override[:] = [path] if path else []
+def use_weights(path: Path | None, *, rules_only: bool = False) -> None:
+    """Read rounds with the weights at ``path`` (None: the shipped ones), or with the rule
+    reader alone (``rules_only``). For measuring (``benchmarks/round_say.py``): a tagger
+    trained without a set, on that set, against the rule reader by itself."""
+    _override[:] = [None] if rules_only else [path] if path else []
     shipped_tagger.cache_clear()
 
 
@@ -263,4 +264,4 @@ def shipped_tagger() -> RoundTagger | None:
     """The weights in ``rules_data/model`` read once per process; None when there are none
     (the rule reader then reads alone)."""
     path = _override[0] if _override else model_path()
-    return RoundTagger.read(path) if path.exists() else None
+    return RoundTagger.read(path) if path is not None and path.exists() else None
