@@ -18,8 +18,6 @@ import tomllib
 from pathlib import Path
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from sklearn.linear_model import LogisticRegression
 
 from bot.devtools.round_labels import rounds_dir
 from bot.talk.round_tagger import DIM, FEATURES_VERSION, ROLES, RoundTagger, buckets, model_path
@@ -53,6 +51,10 @@ def load(files: list[Path]) -> list[tuple[str, list[str], list[str]]]:
 
 
 def train(files: list[Path]) -> RoundTagger:
+    # the train extra, imported here: the tests read training_hash with the dev extra alone
+    from scipy.sparse import csr_matrix
+    from sklearn.linear_model import LogisticRegression
+
     sides = load(files)
     index = {role: k for k, role in enumerate(ROLES)}
     rows: list[int] = []
