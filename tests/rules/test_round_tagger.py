@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bot.devtools import round_labels
 from bot.devtools.round_generate import SOURCE, generated
 from bot.devtools.train_round_tagger import training_files, training_hash
+from bot.i18n.catalog import has_message
 from bot.scoring.round import SideRound, WentOut
 from bot.talk import round_talk
 from bot.talk.round_assemble import CONFIDENT, assemble
@@ -167,6 +168,14 @@ def test_a_role_its_word_cannot_have_is_asked_about() -> None:
 
 
 # --- both readers together
+
+
+@pytest.mark.parametrize("lang", ["en", "no", "da", "fi"])
+def test_every_part_a_reading_can_ask_about_has_a_message(lang: str) -> None:
+    """/round say shows each unsure part as ``ui.say.unsure.<what>``: the tagger's "out"
+    (the readers disagree on going out) needs one in every language like the others."""
+    whats = {*round_talk.DIFFERENT.values(), "number", "word", "side", "missing", "went_out"}
+    assert all(has_message(f"ui.say.unsure.{what}", lang) for what in whats)
 
 
 class _Fixed:
