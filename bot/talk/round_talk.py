@@ -470,9 +470,6 @@ def _read_part(
     if said_out or found.out_clause.search(joined):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
-    if table is None and went_out is not WentOut.NO:
-        table, unplaced = _points_gone_out(words, unplaced, found, min(covered, default=0))
-        table_said = table is not None
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
@@ -514,25 +511,6 @@ class RoundReading:
     @property
     def sure(self) -> bool:
         return not self.unsure
-
-
-def _points_gone_out(
-    words: list[str], unplaced: list[tuple[int, int]], found: _Patterns, first_kind: int
-) -> tuple[int | None, list[tuple[int, int]]]:
-    """A side that went out and said one number as bare points before its canastas ("mentiin
-    ulos kädestä, 285 pistettä ja yks puhdas kanasta"): with no other table points said and
-    nothing else the number could be, it is what the side laid down. After a canasta ("a
-    clean canasta, 500 points") it may be the canasta's bonus said again: asked about."""
-    points = [
-        (value, i)
-        for value, i in unplaced
-        if value >= SMALLEST_UNPLACED
-        and i < first_kind
-        and found.points.match(" ".join(words[i + 1 : i + 2]))
-    ]
-    if len(points) != 1 or len(unplaced) != 1:
-        return None, unplaced
-    return points[0][0], []
 
 
 def _out_without_canasta(side: SideRound, unsure: Sequence[Unsure]) -> bool:
