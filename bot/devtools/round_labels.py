@@ -31,6 +31,7 @@ from bot.talk.text import fold, normalise
 SETS = {
     "fresh": Path("tests/games/fresh/round_sentences.toml"),
     "fresh2": Path("tests/games/fresh2/round_sentences2.toml"),
+    "written": Path("rules_data/rounds/sources/written.toml"),
 }
 
 
@@ -227,7 +228,8 @@ def write(name: str, labelled: list[Labelled], source: str) -> Path:
 
 
 def source_of(path: Path) -> str:
-    return f"Aligned from {path} (a seen set)."
+    kind = "written to teach the tagger" if "sources" in path.parts else "a seen set"
+    return f"Aligned from {path} ({kind})."
 
 
 def main() -> None:
