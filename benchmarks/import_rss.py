@@ -7,9 +7,9 @@ figure means something only in an interpreter that has imported nothing else yet
 
 - the chain: one interpreter imports the steps in the order the bot's start-up meets them
   (each delta is what that step adds on top of the ones before it);
-- alone: one fresh interpreter per library (``import X`` on top of a bare ``python``), to
-  decide whether a library is worth keeping off the hot path (e.g. SQLAlchemy Core and the
-  asyncio engine without ``sqlalchemy.orm``).
+- alone: one fresh interpreter per library, ``import X`` on top of discord.py and the config
+  (pydantic), which every configuration loads, to decide whether a library is worth keeping
+  off the hot path (e.g. SQLAlchemy Core and the asyncio engine without ``sqlalchemy.orm``).
 
 The chain also names the heavy libraries resident once every cog is imported (what the process
 holds at READY, before any command).
@@ -32,27 +32,28 @@ CHAIN: list[tuple[str, str]] = [
     ("sqlalchemy (Core)", "import sqlalchemy"),
     ("sqlalchemy.ext.asyncio (+ orm, aiosqlite)", "import sqlalchemy.ext.asyncio, aiosqlite"),
     ("bot.storage.models (declarative models)", "import bot.storage.models"),
-    ("sqlalchemy.dialects.postgresql", "import sqlalchemy.dialects.postgresql"),
     ("babel, bot.i18n", "import bot.i18n, bot.i18n.plurals"),
-    ("openskill", "import openskill.models"),
     (
         "bot.discord_app.client and every cog (what READY holds)",
         "import bot.discord_app.client, bot.discord_app.cogs as c; c.discover_extensions()",
     ),
-    ("numpy", "import numpy"),
+    ("-- on first use: numpy (first /rules)", "import numpy"),
     ("bot.rules (topics, features, model code)", "import bot.rules"),
     ("RulesIndex.load() (topics read, model read)", "import bot.rules as r; r.RulesIndex.load()"),
+    ("PyStemmer (first word stemmed)", "import Stemmer"),
+    ("openskill (first finished game)", "import openskill.models"),
+    ("sqlalchemy.dialects.postgresql (PostgreSQL only)", "import sqlalchemy.dialects.postgresql"),
 ]
 
+FLOOR = "import discord, discord.ext.commands, bot.config"
 ALONE: list[tuple[str, str]] = [
-    ("python (nothing)", "pass"),
+    ("discord.py + bot.config (the floor)", "pass"),
     ("sqlalchemy (Core)", "import sqlalchemy"),
-    ("sqlalchemy.ext.asyncio.engine", "import sqlalchemy.ext.asyncio.engine"),
-    ("sqlalchemy.ext.asyncio", "import sqlalchemy.ext.asyncio"),
+    ("sqlalchemy.ext.asyncio.engine (imports the ORM)", "import sqlalchemy.ext.asyncio.engine"),
     ("sqlalchemy.orm", "import sqlalchemy.orm"),
-    ("pydantic", "import pydantic"),
+    ("sqlalchemy.ext.asyncio, aiosqlite", "import sqlalchemy.ext.asyncio, aiosqlite"),
+    ("bot.storage.models", "import bot.storage.models"),
     ("numpy", "import numpy"),
-    ("sqlalchemy.dialects.postgresql", "import sqlalchemy.dialects.postgresql"),
 ]
 
 CHILD = r"""
@@ -95,10 +96,10 @@ def main() -> None:
         if label.startswith("bot.discord_app.client"):
             print(f"                 heavy libraries loaded by then: {', '.join(loaded)}")
         previous = rss
-    print("\nalone, each in a fresh interpreter (VmRSS MiB, over bare python):")
+    print("\nalone, each in a fresh interpreter over discord.py + bot.config (VmRSS MiB, delta):")
     base = None
     for label, code in ALONE:
-        rss = run([(label, code)])[-1][1]
+        rss = run([("floor", FLOOR), (label, code)])[-1][1]
         base = rss if base is None else base
         print(f"  {rss:6.1f} {rss - base:+6.1f}  {label}")  # type: ignore[operator]
 
