@@ -1,7 +1,7 @@
 """Where the running bot's memory and CPU go: modules, tracemalloc by package, cProfile.
 
 Run: ``.venv/bin/python benchmarks/bot_profile.py [--trace] [--rules] [--rounds N] [--env K=V]
-[--cpu N]``
+[--cpu N [--games G] [--plain] [--save FILE]]``
 
 Starts the real ``canasta-bot run`` against the loopback fake Discord (as ``hot_path.py`` does),
 waits for READY and the first reply (and, if asked, the first ``/rules`` and N ``/round add``),
@@ -10,11 +10,13 @@ then has the bot write a report of itself: VmRSS, the heavy libraries it has imp
 line of the process, so everything imported is counted; the tracing itself roughly doubles RSS,
 so compare the groups, not the RSS of a traced run with an untraced one). ``--cpu N`` profiles
 N more ``/round add`` (over ``--games`` games, 1 by default; with several, each round is in
-another game, as in ``hot_path.py``, so every round also edits that game's live scoreboard) and
+another game, as in ``hot_path.py``, so the games' live scoreboards are edited too) and
 prints the functions that took the most: with yappi (``pip install yappi``, not a project
 dependency) the CPU time of every thread, else cProfile of the event loop's thread's CPU time
-(the SQLite threads' work then shows as waiting). It also prints the CPU split by thread
-(``/proc/PID/task``) over those commands.
+(the SQLite threads' work then shows as waiting); ``--save`` keeps that profile. It also prints
+the CPU split by thread (``/proc/PID/task``) over those commands and the on-CPU time per batch of
+50 (min / median: the minimum is the figure a shared machine disturbs least). ``--plain``
+measures without a profiler, for comparing two versions run alternately.
 
 Why a ``sitecustomize`` rather than a hook in the bot: the bot stays free of profiling code; the
 report is written from a SIGUSR1 handler the injected module installs.
