@@ -160,10 +160,9 @@ async def _first_answer(ack: Acknowledger, ephemeral: bool, kwargs: dict[str, An
     interaction = ack.interaction
     while True:
         try:
-            await asyncio.wait_for(
-                interaction.response.send_message(ephemeral=ephemeral, **kwargs),
-                timeout=_first_answer_left(ack),
-            )
+            # a timeout scope rather than wait_for: no extra task on every command's answer
+            async with asyncio.timeout(_first_answer_left(ack)):
+                await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
             return True
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:

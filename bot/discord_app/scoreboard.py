@@ -254,10 +254,8 @@ class Scoreboards:
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         if board.message_id is not None:
             try:
-                await asyncio.wait_for(
-                    channel.get_partial_message(board.message_id).edit(embed=embed),
-                    CALL_TIMEOUT_SECONDS,
-                )
+                async with asyncio.timeout(CALL_TIMEOUT_SECONDS):  # no extra task per edit
+                    await channel.get_partial_message(board.message_id).edit(embed=embed)
                 self._remember(board, board.message_id, lang)
                 return
             except discord.NotFound:

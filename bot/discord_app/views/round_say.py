@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -32,7 +32,9 @@ from bot.games.round_text import format_round_text
 from bot.games.scoreboard import board_after_round
 from bot.scoring import ScoringError, Variant, score_round
 from bot.scoring.round import breakdown
-from bot.talk.round_talk import RoundReading, Seating, Unsure, read_round
+
+if TYPE_CHECKING:
+    from bot.talk.round_talk import RoundReading, Seating, Unsure
 
 SAY_SECONDS = 5 * 60
 CUSTOM_ID_MAX = 100
@@ -59,6 +61,10 @@ def _b36(number: int) -> str:
 def seating_for(game: GameInfo, user_id: int, lang: str) -> Seating:
     """The game's sides as a sentence may call them: side names and player names; the speaker
     is the side the user plays on (None for a manager who plays on no side)."""
+    # bot.talk (the sentence reader, its lexicon and stemmer, ~0.9 MiB) is imported on the
+    # first /round say, not when the cogs load: keeping score by compact lines never needs it
+    from bot.talk.round_talk import Seating
+
     speaker = next((s.side for s in game.sides for p in s.players if p.user_id == user_id), None)
     if speaker is None and not game.player_ids:
         speaker = 0  # a quick game without players: "we" is side 1, who started it
@@ -229,6 +235,8 @@ async def say_round(interaction: discord.Interaction, text: str) -> None:
         await refuse(interaction, lang, error)
         return
     variant = game_variant(game.variant_id, game.house_rules)
+    from bot.talk.round_talk import read_round
+
     reading = read_round(text[:TEXT_MAX], seating_for(game, actor.user_id, lang), variant)
     view = None
     if reading.sure:
