@@ -282,6 +282,12 @@ OPENING_QUESTION = {
     "da": "vi har 1600, hvad skal vi bruge?",
     "fi": "meillä on 1600, paljonko tarvitsemme?",
 }
+BONUS_FOR_OPENING = {
+    "en": "do bonuses count for the opening?",
+    "no": "teller bonuser for åpningen?",
+    "da": "tæller bonusser ved åbning?",
+    "fi": "lasketaanko bonukset avaukseen?",
+}
 SEED_LINE = {"side1": "420 1n 1m 2r out 70h", "side2": "-"}
 """Classic with no house rule: 420 + 500 + 300 + 200 + 100 - 70 = 1450."""
 
@@ -392,3 +398,26 @@ async def test_a_bad_opening_table_is_refused_saying_what_is_allowed(
     assert "15,0:50,1500:90,3000:120" in refused.content  # the example of what is allowed
     started = await run(fake, "game start", {"rules": "opening=0:50, 1500:90"}, channel=channel)
     assert not started.ephemeral
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_more_on_a_rules_answer_shows_the_tables_numbers(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """The whole topic behind "More" is drawn with the channel game's house rules, worked
+    example included, and names them, as the direct answer does."""
+    await start_teams(fake, channel, lang, rules="opening=15,0:50,1000:75,2500:100")
+    answer = await run(
+        fake, "rules", {"question": BONUS_FOR_OPENING[lang]}, channel=channel, lang=lang
+    )
+    buttons = [c for row in answer.components for c in row["components"]]
+    assert [b["label"] for b in buttons] == [translate(lang, "rules.more")]
+    whole = await (
+        await fake.click(answer, buttons[0]["custom_id"], locale=LOCALES[lang])
+    ).response()
+    shown = text_of(whole)
+    assert "1000–2495 → 75" in shown
+    assert "1500–2995 → 90" not in shown  # the shipped table
+    assert "1100" in shown  # the worked example's score, in the table's band
+    assert "1600" not in shown
+    assert translate(lang, "ui.rules.at_this_table") in shown
