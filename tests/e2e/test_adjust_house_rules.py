@@ -421,3 +421,24 @@ async def test_more_on_a_rules_answer_shows_the_tables_numbers(
     assert "1100" in shown  # the worked example's score, in the table's band
     assert "1600" not in shown
     assert translate(lang, "ui.rules.at_this_table") in shown
+
+
+REFUSED_NUMBER = {
+    "en": "use a whole number from 0 to 100000 that is a multiple of 5",
+    "no": "bruk et heltall fra 0 til 100000 som går opp i 5",
+    "da": "brug et helt tal fra 0 til 100000, som går op i 5",
+    "fi": "anna kokonaisluku väliltä 0–100000, joka on jaollinen luvulla 5",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_house_rule_number_out_of_range_is_refused_in_the_players_language(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    refused = await run(
+        fake, "game start", {"rules": "natural_bonus=502"}, channel=channel, lang=lang
+    )
+    assert refused.ephemeral
+    assert REFUSED_NUMBER[lang] in refused.content, refused.content
+    if lang != "en":
+        assert "whole number" not in refused.content
