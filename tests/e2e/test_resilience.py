@@ -12,6 +12,7 @@ import asyncio
 import copy
 import itertools
 import os
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -371,6 +372,43 @@ async def test_a_callback_that_fails_still_tells_the_player_and_nothing_doubles(
     nothing_saved = translate("en", "error.unexpected")
     sent = [handle.record.original, *handle.record.followups, *fake.channel_messages(channel)]
     assert all(nothing_saved not in str(m) for m in sent if m is not None)
+
+
+@pytest.mark.parametrize("choice", ["yes", "no"])
+async def test_a_confirm_press_that_waits_for_the_database_is_still_answered(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, choice: str
+) -> None:
+    """Another process holds the database's write lock for longer than Discord's 3 s: the
+    press on "end the game" (or on "cancel") is acknowledged at once and the prompt then shows
+    the outcome, instead of "This interaction failed" for a game that did end."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
+    prompt = await run(fake, "game end", channel=channel)
+    button = prompt.custom_ids[0 if choice == "yes" else 1]
+    locked, release = asyncio.Event(), asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def hold_the_write_lock() -> None:
+        with sqlite3.connect(bot.data_dir / "canasta.sqlite3", timeout=10) as other:
+            other.execute("BEGIN IMMEDIATE")
+            loop.call_soon_threadsafe(locked.set)
+            asyncio.run_coroutine_threadsafe(release.wait(), loop).result(timeout=20)
+            other.rollback()
+
+    holder = asyncio.create_task(asyncio.to_thread(hold_the_write_lock))
+    await locked.wait()
+    press = await fake.click(prompt, button, user=fake.user("alice"))
+    try:
+        await press.acknowledged(timeout=5)  # within Discord's 3 s, while still locked
+    finally:
+        release.set()
+        await holder
+    shown = await press.response(timeout=20)
+    assert not press.record.expired
+    if choice == "yes":
+        assert shown.embeds[0]["title"] == "Game over"
+    else:
+        assert shown.content == translate("en", "ui.confirm.cancelled")
 
 
 # ----- a rejected token ---------------------------------------------------------------------
