@@ -190,6 +190,9 @@ async def test_the_board_follows_a_whole_game(
     assert "🏆" in board_text(final)
     assert translate(lang, "ui.next_dealer_title") not in board_text(final)
     assert len(boards(fake, channel, lang)) == 2  # the deleted one and its successor
+    # the final board stays as the record, no longer pinned over the channel's next game
+    await fake.wait_for(lambda: not final.raw["pinned"])
+    assert not final.deleted
 
 
 async def test_without_the_pin_permission_the_board_is_posted_unpinned(
@@ -200,6 +203,24 @@ async def test_without_the_pin_permission_the_board_is_posted_unpinned(
     assert board.raw["pinned"] is False
     pins = [r for r in fake.requests if "/pins/" in r.path and str(channel.id) in r.path]
     assert pins == []  # not even tried: the interaction said the bot may not pin here
+
+
+async def test_a_board_a_player_pinned_stays_pinned_when_the_game_ends(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """The bot takes back only its own pin: here it may not pin, so a player did."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    board = await matches_sheet(fake, channel, "en", "en-US")
+    board.raw["pinned"] = True  # pinned by a player
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
+    prompt = await run(fake, "game end", channel=channel)
+    await (await fake.click(prompt, prompt.custom_ids[0])).response()
+    final = await matches_sheet(fake, channel, "en", "en-US")
+    assert final.id == board.id
+    assert "🏆" in board_text(final)
+    unpins = [r for r in fake.requests if r.method == "DELETE" and "pins" in r.path]
+    assert [r for r in unpins if str(channel.id) in r.path] == []
+    assert final.raw["pinned"] is True
 
 
 async def test_a_burst_of_twenty_rounds_is_a_few_edits(
