@@ -136,8 +136,7 @@ async def test_on_postgresql_too_huge_numbers_are_refused_and_the_game_ends(
 ) -> None:
     async with FakeDiscord(wait_timeout=20) as pg_fake:
         process = BotProcess(pg_fake, tmp_path, {"DATABASE_URL": pg_url})
-        await process.sync()
-        await process.start()
+        await asyncio.gather(process.sync(), process.start())  # sync is HTTP only
         try:
             await check_numbers_are_refused_and_the_game_still_ends(pg_fake, None)
         finally:
@@ -285,9 +284,24 @@ async def test_forms_and_buttons_work_side_by_side_and_after_a_restart(
     await stale_form.modal()
     question = await (await fake.slash("forgetme", user=fake.user("dave"))).response()
     rules = await (await fake.slash("rules", {"question": "what are threes for"})).response()
+    # a game in a channel of its own with a round, and its end prompt, before the restart
+    other = fake.guild.add_channel(f"resilience-{next(_numbers)}")
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=other)
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100 50h"}, channel=other)
+    end_prompt = await run(fake, "game end", channel=other)
 
     await bot.stop()
     await bot.start()
+
+    # that game goes on where it was, and its prompt from before the restart still ends it
+    round_two = await run(fake, "round add", {"side1": "200", "side2": "300 1n out"}, channel=other)
+    assert round_two.embeds[0]["title"] == "Round 2"
+    assert "Total: **1200**" in round_two.embeds[0]["fields"][0]["value"]
+    done = await (
+        await fake.click(end_prompt, end_prompt.custom_ids[0], user=fake.user("alice"))
+    ).response()
+    assert done.embeds[0]["title"] == "Game over"
+    assert "1200" in done.embeds[0]["description"]
 
     recorded = await (
         await fake.submit_modal(first, {"side1": "500 1n out", "side2": "120 1r 30h"})

@@ -118,10 +118,17 @@ async def matches_sheet(
         raise AssertionError(f"board {live} lacks {missing}") from None
 
 
-@pytest.mark.parametrize("lang", sorted(LOCALES))
-async def test_the_board_follows_a_whole_game(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
-) -> None:
+def new_channel(fake: FakeDiscord) -> FakeChannel:
+    return fake.guild.add_channel(f"board-{next(_numbers)}")
+
+
+async def test_the_board_follows_a_whole_game(fake: FakeDiscord, bot: BotProcess) -> None:
+    """The four languages play at once, each its own game in a channel of its own: each step
+    waits for the board's quiet time, which four games in a row would add up four times."""
+    await asyncio.gather(*(follow_a_whole_game(fake, new_channel(fake), lang) for lang in LOCALES))
+
+
+async def follow_a_whole_game(fake: FakeDiscord, channel: FakeChannel, lang: str) -> None:
     locale = LOCALES[lang]
     channel.bot_allow = PIN_MESSAGES
     alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
@@ -257,12 +264,18 @@ async def test_a_burst_of_twenty_rounds_is_a_few_edits(
     assert posts == []  # the same message was edited, never a second board
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
 async def test_the_board_follows_hands_adjustments_and_a_said_round(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
     """The newer ways to change a game move the board too: each player's own hand (the board
-    names whose hand is still missing), an adjustment, and a round confirmed from a sentence."""
+    names whose hand is still missing), an adjustment, and a round confirmed from a sentence;
+    in English and Finnish at once, each in a channel of its own."""
+    await asyncio.gather(
+        *(follow_the_newer_changes(fake, new_channel(fake), lang) for lang in ("en", "fi"))
+    )
+
+
+async def follow_the_newer_changes(fake: FakeDiscord, channel: FakeChannel, lang: str) -> None:
     locale = LOCALES[lang]
     alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
     await run(
