@@ -21,7 +21,7 @@ from bot.discord_app.chart import chart_available
 from bot.i18n import translate
 from tests.e2e.harness import BotProcess, mention
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 LANGS = sorted(LOCALES)

@@ -36,7 +36,7 @@ from bot.i18n import translate
 from tests.dbfixtures import pg_admin
 from tests.e2e.harness import BotProcess, wait_until
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 _numbers = itertools.count(1)
 UPDATED = translate("en", "error.command_updated")
 
@@ -117,7 +117,7 @@ async def test_numbers_no_column_can_hold_are_refused_before_anything_is_stored(
     await check_numbers_are_refused_and_the_game_still_ends(fake, channel)
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="package")
 async def pg_url() -> AsyncIterator[str]:
     """A fresh database on the ``TEST_DATABASE_URL`` server, dropped afterwards."""
     server_url = os.environ.get("TEST_DATABASE_URL")
