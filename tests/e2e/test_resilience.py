@@ -2,8 +2,9 @@
 range, malformed envelopes, duplicate deliveries, Discord faults, buttons and forms across a
 restart and side by side, a rejected token.
 
-One bot process serves the module (each test plays in its own channel); its log must end with no
-traceback at all, since nothing here is a bug in the bot, only input and weather.
+The e2e package's shared bot process serves the module (each test plays in its own channel);
+its log must end with no traceback at all, since nothing here is a bug in the bot, only input
+and weather.
 """
 
 from __future__ import annotations
