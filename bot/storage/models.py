@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.engine import Dialect
@@ -147,6 +148,8 @@ class Game(Base):
     None until the bot first posted it. Replaced when the message was deleted."""
     scoreboard_language: Mapped[str | None] = mapped_column(String(8))
     """The language the scoreboard was first posted in: it keeps it whoever changes the game."""
+    scoreboard_pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the bot pinned the scoreboard: it unpins it (and only then) when the game ends."""
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game", order_by="GameSide.side", cascade="all, delete-orphan"

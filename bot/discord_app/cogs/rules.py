@@ -155,16 +155,27 @@ class TopicButton(
         index = await rules_engine()
         from bot.rules import UnknownTopicError  # loaded by now
 
-        try:
-            variant = load_variant(self.variant)
-        except UnknownVariantError:
-            variant = load_variant(DEFAULT_VARIANT)  # a variant since removed: show the usual
+        db = interaction.client.db  # type: ignore[attr-defined]
+        context = await channel_context(db, interaction.guild_id, interaction.channel_id or 0)
+        # The button names a shipped variant; when the channel's game plays that variant, its
+        # house rules change the numbers, so the whole topic is drawn as the table plays it.
+        at_the_table = context.variant.id == self.variant
+        if at_the_table:
+            variant = context.variant
+        else:
+            try:
+                variant = load_variant(self.variant)
+            except UnknownVariantError:
+                variant = load_variant(DEFAULT_VARIANT)  # a variant since removed: the usual
         try:
             topic = index.topic(self.topic, self.lang, variant)
         except UnknownTopicError:
             await send(interaction, ephemeral=True, content=topic_gone_text(index, self.lang))
             return
-        await interaction.response.send_message(embed=topic_embed(topic))
+        embed = topic_embed(topic)
+        if at_the_table and topic.applies:
+            embed = with_table_rules(embed, self.lang, context)
+        await send(interaction, embed=embed)
 
 
 def topic_gone_text(index: RulesIndex, lang: str) -> str:

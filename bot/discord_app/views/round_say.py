@@ -20,7 +20,7 @@ import discord
 from bot.discord_app.errors import mention
 from bot.discord_app.game_embeds import command_hint, round_embed
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import send, send_error, update_message
 from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, parse_lines, refuse
 from bot.discord_app.views.guarded import GuardedItem
@@ -110,6 +110,7 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
     """Confirm or Cancel under a sentence read back by /round say."""
 
     what = "round say button"
+    writes = True
 
     def __init__(self, match: dict[str, str], label: str = "?") -> None:
         custom_id = "rsay:{choice}:{game}:{round}:{user}:{until}:{lines}".format(**match)
@@ -144,8 +145,8 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
             await send_error(interaction, [t(lang, "ui.confirm.not_yours", user=who)])
             return
         if self.fields["choice"] == "no":
-            await interaction.response.edit_message(
-                content=t(lang, "ui.say.cancelled"), embed=None, view=None
+            await update_message(
+                interaction, content=t(lang, "ui.say.cancelled"), embed=None, view=None
             )
             return
         if time.time() > self._number("until"):
@@ -183,8 +184,11 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
         board_changed(interaction, outcome.game_id, lang=lang, state=board_after_round(outcome))
         variant = game_variant(outcome.game.variant_id, outcome.game.house_rules)
         said = t(lang, "ui.say.recorded", user=mention(actor.user_id))
-        await interaction.response.edit_message(
-            content=said, embed=round_embed(lang, outcome, outcome.game, variant), view=None
+        await update_message(
+            interaction,
+            content=said,
+            embed=round_embed(lang, outcome, outcome.game, variant),
+            view=None,
         )
 
 
