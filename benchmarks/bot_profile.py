@@ -1,7 +1,7 @@
 """Where the running bot's memory and CPU go: modules, tracemalloc by package, cProfile.
 
 Run: ``.venv/bin/python benchmarks/bot_profile.py [--trace] [--rules] [--rounds N] [--env K=V]
-[--cpu N]``
+[--cpu N [--games G] [--plain] [--save FILE]]``
 
 Starts the real ``canasta-bot run`` against the loopback fake Discord (as ``hot_path.py`` does),
 waits for READY and the first reply (and, if asked, the first ``/rules`` and N ``/round add``),
@@ -9,9 +9,14 @@ then has the bot write a report of itself: VmRSS, the heavy libraries it has imp
 ``--trace`` the live Python allocations grouped by top-level package (tracemalloc from the first
 line of the process, so everything imported is counted; the tracing itself roughly doubles RSS,
 so compare the groups, not the RSS of a traced run with an untraced one). ``--cpu N`` profiles
-N more ``/round add`` in one game and prints the functions that took the most: with yappi
-(``pip install yappi``, not a project dependency) the CPU time of every thread, else cProfile's
-wall time of the event loop's thread only (the SQLite threads' work then shows as waiting).
+N more ``/round add`` (over ``--games`` games, 1 by default; with several, each round is in
+another game, as in ``hot_path.py``, so the games' live scoreboards are edited too) and
+prints the functions that took the most: with yappi (``pip install yappi``, not a project
+dependency) the CPU time of every thread, else cProfile of the event loop's thread's CPU time
+(the SQLite threads' work then shows as waiting); ``--save`` keeps that profile. It also prints
+the CPU split by thread (``/proc/PID/task``) over those commands and the on-CPU time per batch of
+50 (min / median: the minimum is the figure a shared machine disturbs least). ``--plain``
+measures without a profiler, for comparing two versions run alternately.
 
 Why a ``sitecustomize`` rather than a hook in the bot: the bot stays free of profiling code; the
 report is written from a SIGUSR1 handler the injected module installs.
@@ -24,7 +29,9 @@ import asyncio
 import json
 import os
 import pstats
+import shutil
 import signal
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -38,6 +45,8 @@ from benchmarks.hot_path import (
     Running,
     answer,
     canasta_subject,
+    cpu_seconds,
+    quiesce,
     run_job,
     world,
 )
@@ -90,9 +99,11 @@ if _out:
         import yappi
     except ImportError:
         yappi = None
-    import cProfile
+    import cProfile, time
 
-    _profile = cProfile.Profile()
+    # CPU time of the event loop's thread, not wall time: on a shared machine wall time is
+    # mostly waiting for the other processes (epoll, a send that is preempted)
+    _profile = cProfile.Profile(time.thread_time)
     _state = {"on": False}
 
     def _toggle(_sig, _frame):
@@ -146,7 +157,8 @@ async def profile(args: argparse.Namespace) -> dict[str, object]:
                 **dict(pair.split("=", 1) for pair in args.env),
             }
         )
-        async with Running(subject, world(2, 0), root / "bot.log") as running:
+        games = max(2, args.games + 1)
+        async with Running(subject, world(games, 0), root / "bot.log") as running:
             figures = await running.start()
             general, table = running.fake.guild.channels[:2]
             jobs = [("rules", {"question": "red threes"}, general)] if args.rules else []
@@ -156,8 +168,9 @@ async def profile(args: argparse.Namespace) -> dict[str, object]:
             for job in jobs:
                 await answer(await run_job(running.fake, job))
             if args.cpu:
-                cpu_table = running.fake.guild.channels[2]
-                await profile_rounds(running, cpu_table, args.cpu, root / "report.json.prof")
+                channels = running.fake.guild.channels
+                tables = channels[2 : 2 + args.games]
+                await profile_rounds(running, tables, args.cpu, root / "report.json.prof")
             os.kill(running.pid, signal.SIGUSR1)
             for _ in range(600):
                 if _written(out):
@@ -173,20 +186,91 @@ def _written(path: Path) -> bool:
     return path.exists() and path.stat().st_size > 0
 
 
-async def profile_rounds(running: Running, table: Any, count: int, out: Path) -> None:
-    await answer(await run_job(running.fake, ("game start", {"target": HIGH_TARGET}, table)))
-    for i in range(20):  # warm up
-        await answer(await run_job(running.fake, ("round add", ROUND_LINES[i % 2], table)))
-    os.kill(running.pid, signal.SIGUSR2)
-    await asyncio.sleep(0.2)
+PROFILE = True
+"""False with ``--plain``: the CPU split only, without a profiler's overhead."""
+SAVE_PROFILE = ""
+"""Where ``--save`` keeps the profile (pstats format) for a closer look."""
+
+
+BATCH = 50
+"""Commands per batch for the on-CPU figures: the minimum over batches is the figure least
+inflated by the other processes sharing the machine's cores."""
+
+
+def on_cpu_ns(pid: int) -> int:
+    """Nanoseconds the process's threads have run (``/proc/PID/task/*/schedstat``): finer than
+    the 10 ms ticks of ``/proc/PID/stat``, so short batches can be compared."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds (user + system) of each of the process's threads, by thread name and id."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        out[f"{name}/{task.name}"] = (int(fields[11]) + int(fields[12])) / ticks
+    return out
+
+
+async def profile_rounds(running: Running, tables: list[Any], count: int, out: Path) -> None:
+    for table in tables:
+        job = ("game start", {"target": HIGH_TARGET}, table)
+        await answer(await run_job(running.fake, job))
+    for i in range(max(20, len(tables))):  # warm up
+        job = ("round add", ROUND_LINES[i % 2], tables[i % len(tables)])
+        await answer(await run_job(running.fake, job))
+    if PROFILE:
+        os.kill(running.pid, signal.SIGUSR2)
+        await asyncio.sleep(0.2)
+    before, process0 = thread_cpu(running.pid), cpu_seconds(running.pid)
+    batches: list[float] = []
     for i in range(count):
-        await answer(await run_job(running.fake, ("round add", ROUND_LINES[i % 2], table)))
+        if i % BATCH == 0:
+            batch0 = on_cpu_ns(running.pid)
+        job = ("round add", ROUND_LINES[i % 2], tables[i % len(tables)])
+        await answer(await run_job(running.fake, job))
+        if i % BATCH == BATCH - 1:
+            batches.append((on_cpu_ns(running.pid) - batch0) / BATCH / 1e6)
+    await asyncio.sleep(0.3)  # the last board edit
+    after, process = thread_cpu(running.pid), cpu_seconds(running.pid) - process0
+    await quiesce(running.pid)
+    settled = cpu_seconds(running.pid) - process0
+    print(
+        f"bot CPU per /round add over {count}: {process / count * 1000:.2f} ms "
+        f"({settled / count * 1000:.2f} ms once idle again, as hot_path.py counts); by thread:"
+    )
+    if batches:
+        print(
+            f"  per batch of {BATCH} (scheduler's on-CPU ns; min / median of {len(batches)}, the "
+            f"min is the least disturbed by other processes): {min(batches):.3f} / "
+            f"{statistics.median(batches):.3f} ms"
+        )
+    for key in sorted(after, key=lambda k: before.get(k, 0.0) - after[k]):
+        spent = after[key] - before.get(key, 0.0)
+        if spent:
+            print(f"  {spent / count * 1000:6.2f} ms  {key}")
+    if not PROFILE:
+        return
     os.kill(running.pid, signal.SIGUSR2)
     for _ in range(200):
         if _written(out):
             break
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.2)
+    if SAVE_PROFILE:
+        shutil.copyfile(out, SAVE_PROFILE)
     stats = pstats.Stats(str(out))
     stats.sort_stats("tottime").print_stats(35)
     stats.sort_stats("cumulative").print_stats(45)
@@ -199,8 +283,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=0, help="record N rounds first")
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the bot")
     parser.add_argument("--cpu", type=int, default=0, help="cProfile N /round add")
+    parser.add_argument("--games", type=int, default=1, help="spread --cpu rounds over N games")
     parser.add_argument("--top", type=int, default=30, help="groups to print")
+    parser.add_argument("--plain", action="store_true", help="--cpu without a profiler")
+    parser.add_argument("--save", default="", help="keep the --cpu profile (pstats) here")
     args = parser.parse_args()
+    global SAVE_PROFILE, PROFILE
+    SAVE_PROFILE, PROFILE = args.save, not args.plain
     report = asyncio.run(profile(args))
     modules = set(report["modules"])  # type: ignore[arg-type]
     print(f"RSS {report['rss_kib'] / 1024:.1f} MiB, {report['threads']} threads")

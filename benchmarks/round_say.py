@@ -1,21 +1,24 @@
 """How well ``/round say`` reads whole rounds said in one sentence: exact, unsure, or wrong.
 
-Run: ``.venv/bin/python benchmarks/round_say.py [FILE]`` (default
-``tests/games/fresh/round_sentences.toml``). The file holds ``[[sentence]]`` entries (lang,
-variant, speaker_side 1-based, optional names = one list of names per side, text, sides = one
-table per side with meld_points, natural_canastas, mixed_canastas, red_threes, went_out
-"no"/"normal"/"concealed", hand_points; nets) and ``[[unsure]]`` entries (lang, variant,
-speaker_side, text, unclear). A sentence is *exact* when every component of every side and
-every net is right and nothing is named unsure; *unsure* when the reader named something it
-could not place and every side it did not ask about is right (nothing wrong said as certain;
-a side it could not find, or words it could not tie to a side, leave the whole split in doubt);
-*wrong* when a component or side is wrong without a word of doubt. For ``[[unsure]]``
-entries: *flagged* when the reader named something unsure, *confident* (the bad case) when not.
-The issue's bar: at least 95% exact per language, none wrong.
-"""
+Run: ``.venv/bin/python benchmarks/round_say.py [FILE] [--model WEIGHTS | --rules-only]``
+(default ``tests/games/fresh/round_sentences.toml`` and the shipped round tagger;
+``--model`` reads with weights trained without the set, see
+``bot.devtools.train_round_tagger --without``; ``--rules-only`` without the tagger).
+The file holds ``[[sentence]]`` entries (lang, variant, speaker_side 1-based, optional
+names = one list of names per side, text, sides = one table per side with meld_points,
+natural_canastas, mixed_canastas, red_threes, went_out "no"/"normal"/"concealed",
+hand_points; nets) and ``[[unsure]]`` entries (lang, variant, speaker_side, text, unclear).
+A sentence is *exact* when every component of every side and every net is right and nothing
+is named unsure; *unsure* when the reader named something it could not place and every side
+it did not ask about is right (nothing wrong said as certain; a side it could not find, or
+words it could not tie to a side, leave the whole split in doubt); *wrong* when a component
+or side is wrong without a word of doubt. For ``[[unsure]]`` entries: *flagged* when the
+reader named something unsure, *confident* (the bad case) when not. The issue's bar: at
+least 95% exact per language, none wrong."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tomllib
 from collections import Counter
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.scoring import SideRound, load_variant
 from bot.scoring.round import breakdown
+from bot.talk.round_tagger import use_weights
 from bot.talk.round_talk import RoundReading, Seating, read_round
 
 LANGS = ("en", "no", "da", "fi")
@@ -76,7 +80,17 @@ def verdict(case: dict[str, Any], reading: RoundReading) -> str:
 
 
 def main() -> None:
-    path = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/games/fresh/round_sentences.toml")
+    parser = argparse.ArgumentParser(description="How well /round say reads whole rounds.")
+    parser.add_argument("file", nargs="?", default="tests/games/fresh/round_sentences.toml")
+    parser.add_argument(
+        "--model", type=Path, default=None, help="round tagger weights (default: the shipped)"
+    )
+    parser.add_argument(
+        "--rules-only", action="store_true", help="the rule reader alone, without the tagger"
+    )
+    args = parser.parse_args()
+    use_weights(args.model, rules_only=args.rules_only)
+    path = Path(args.file)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     tally: Counter[tuple[str, str]] = Counter()
     misses: list[str] = []

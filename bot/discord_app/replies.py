@@ -84,17 +84,19 @@ def arm(
     defer_after: float = DEFER_AFTER_SECONDS,
     ephemeral: bool = False,
     busy: bool = False,
+    update: bool = False,
 ) -> Acknowledger:
     """Start the clock for ``interaction``: it defers by itself if no answer came in time, and
     at once when ``busy`` (the command would queue for the database), so the acknowledgement
-    never waits on other players' commands."""
+    never waits on other players' commands. ``update``: a button press whose answer replaces
+    the message it sits on (``update_message``); its deferral shows no "thinking" message."""
     ack = acknowledger(interaction)
     ack.cancel_timer()
     if busy:
         defer_after = 0.0
 
     def fire() -> None:
-        task = asyncio.ensure_future(defer(interaction, ephemeral=ephemeral))
+        task = asyncio.ensure_future(defer(interaction, ephemeral=ephemeral, update=update))
         _background.add(task)
         task.add_done_callback(_background.discard)
 
@@ -105,22 +107,29 @@ def arm(
 _background: set[asyncio.Future[Any]] = set()
 
 
-async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-    """Acknowledge now (a "thinking" message) unless an answer already went out."""
+async def defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, update: bool = False
+) -> None:
+    """Acknowledge now (a "thinking" message; for ``update``, a silent deferred update of the
+    pressed message) unless an answer already went out."""
     ack = acknowledger(interaction)
     async with ack.lock:
         ack.cancel_timer()
         if interaction.response.is_done():
             return
+        # A deferred update has no "thinking" message of its own: nothing to replace later.
+        shown = None if update else ephemeral
         try:
             await asyncio.wait_for(
-                interaction.response.defer(ephemeral=ephemeral, thinking=True),
+                interaction.response.defer()
+                if update
+                else interaction.response.defer(ephemeral=ephemeral, thinking=True),
                 timeout=_first_answer_left(ack),
             )
-            ack.deferred_ephemeral = ephemeral
+            ack.deferred_ephemeral = shown
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:
-                ack.deferred_ephemeral = ephemeral
+                ack.deferred_ephemeral = shown
                 return
             log.warning("could not defer interaction %s: %s", interaction.id, error)
         except (TimeoutError, aiohttp.ClientError) as error:
@@ -156,14 +165,44 @@ async def send(interaction: discord.Interaction, *, ephemeral: bool = False, **k
     return await post_in_channel(interaction, kwargs)
 
 
+async def update_message(interaction: discord.Interaction, **kwargs: Any) -> bool:
+    """Replace the message a pressed button sits on (a confirm prompt becomes its outcome),
+    before or after the clock's deferral; True once the player can see it. Like ``send`` it
+    never raises for a delivery problem: what cannot replace the prompt is posted in the
+    channel instead, since it reports something done."""
+    ack = acknowledger(interaction)
+    async with ack.lock:
+        ack.cancel_timer()
+        if not interaction.response.is_done():
+            try:
+                await asyncio.wait_for(
+                    interaction.response.edit_message(**kwargs), timeout=_first_answer_left(ack)
+                )
+                return True
+            except discord.HTTPException as error:
+                if error.code == ALREADY_ACKNOWLEDGED:
+                    return True
+                log.warning("Discord refused the update for %s: %s", interaction.id, error)
+            except (TimeoutError, aiohttp.ClientError) as error:
+                log.warning(
+                    "interaction %s could not be updated in time: %r", interaction.id, error
+                )
+        else:
+            for delay in (0.0, *FOLLOWUP_RETRY_DELAYS):
+                if delay:
+                    await asyncio.sleep(delay)
+                if await _attempt(interaction.edit_original_response(**kwargs)):
+                    return True
+    return await post_in_channel(interaction, kwargs)
+
+
 async def _first_answer(ack: Acknowledger, ephemeral: bool, kwargs: dict[str, Any]) -> bool:
     interaction = ack.interaction
     while True:
         try:
-            await asyncio.wait_for(
-                interaction.response.send_message(ephemeral=ephemeral, **kwargs),
-                timeout=_first_answer_left(ack),
-            )
+            # a timeout scope rather than wait_for: no extra task on every command's answer
+            async with asyncio.timeout(_first_answer_left(ack)):
+                await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
             return True
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:

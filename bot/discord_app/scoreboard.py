@@ -41,7 +41,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot.discord_app.game_embeds import scoreboard_embed
 from bot.games.access import game_variant
-from bot.games.scoreboard import BoardState, read_board, set_board_message
+from bot.games.scoreboard import BoardState, read_board, set_board_message, set_board_pinned
 from bot.storage.engine import Database, DatabaseBusy
 
 log = logging.getLogger(__name__)
@@ -254,11 +254,11 @@ class Scoreboards:
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         if board.message_id is not None:
             try:
-                await asyncio.wait_for(
-                    channel.get_partial_message(board.message_id).edit(embed=embed),
-                    CALL_TIMEOUT_SECONDS,
-                )
+                async with asyncio.timeout(CALL_TIMEOUT_SECONDS):  # no extra task per edit
+                    await channel.get_partial_message(board.message_id).edit(embed=embed)
                 self._remember(board, board.message_id, lang)
+                if game.state != "active" and board.pinned:
+                    await self._unpin(channel, board)
                 return
             except discord.NotFound:
                 log.info(
@@ -273,6 +273,7 @@ class Scoreboards:
         if request.can_pin:
             try:
                 await asyncio.wait_for(message.pin(), CALL_TIMEOUT_SECONDS)
+                await set_board_pinned(self.db, game.id, True)
             except _FAILURES as error:
                 log.warning(
                     "scoreboard message %s of game %s (channel %s) not pinned: %s",
@@ -281,6 +282,27 @@ class Scoreboards:
                     game.channel_id,
                     _describe(error),
                 )
+
+    async def _unpin(self, channel: discord.PartialMessageable, board: BoardState) -> None:
+        """The game is over: its final board stays as the record, no longer pinned over the
+        channel's next game. Only a pin the bot made is taken back (``board.pinned``)."""
+        assert board.message_id is not None
+        try:
+            await asyncio.wait_for(
+                channel.get_partial_message(board.message_id).unpin(), CALL_TIMEOUT_SECONDS
+            )
+        except discord.NotFound:
+            pass  # unpinned by hand, or the message is gone: nothing left to take back
+        except _FAILURES as error:
+            log.warning(
+                "scoreboard message %s of finished game %s (channel %s) not unpinned: %s",
+                board.message_id,
+                board.game.id,
+                board.game.channel_id,
+                _describe(error),
+            )
+            return  # the game's next refresh tries again
+        await set_board_pinned(self.db, board.game.id, False)
 
     def _remember(self, board: BoardState, message_id: int, lang: str) -> None:
         if board.game.state == "active":

@@ -7,9 +7,10 @@ ended, because a changed result early on changes every rating after it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -19,7 +20,17 @@ from bot.games.results import RatingInfo
 from bot.storage.engine import Database
 from bot.storage.models import GAME_FINISHED, Game, Rating
 
-MODEL = PlackettLuce()
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
+
+@functools.cache
+def model() -> PlackettLuce:
+    """The rating model, imported on the first finished game rather than at start-up: openskill
+    (about 1 MiB resident) is needed only when a game ends or ratings are replayed."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -38,14 +49,15 @@ def _teams(game: Game) -> list[list[int]] | None:
 def _apply(
     ratings: dict[int, tuple[float, float, int]], teams: Sequence[Sequence[int]], totals: list[int]
 ) -> None:
+    rating_model = model()
     model_teams = []
     for team in teams:
         members = []
         for user in team:
-            mu, sigma, _ = ratings.get(user, (MODEL.mu, MODEL.sigma, 0))
-            members.append(MODEL.rating(mu=mu, sigma=sigma))
+            mu, sigma, _ = ratings.get(user, (rating_model.mu, rating_model.sigma, 0))
+            members.append(rating_model.rating(mu=mu, sigma=sigma))
         model_teams.append(members)
-    rated = MODEL.rate(model_teams, scores=list(totals))
+    rated = rating_model.rate(model_teams, scores=list(totals))
     for team, new in zip(teams, rated, strict=True):
         for user, rating in zip(team, new, strict=True):
             games = ratings.get(user, (0.0, 0.0, 0))[2]

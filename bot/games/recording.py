@@ -104,6 +104,7 @@ class GameRecord:
     totals: list[int]
     scoreboard_message_id: int | None
     scoreboard_language: str | None
+    scoreboard_pinned: bool
     sides: tuple[Any, ...]
     players: tuple[Any, ...]
 

@@ -43,6 +43,7 @@ _SET_MESSAGE = (
     .values(
         scoreboard_message_id=bindparam("message_id"),
         scoreboard_language=bindparam("language"),
+        scoreboard_pinned=False,  # a new message: not pinned (yet)
     )
 )
 
@@ -64,6 +65,8 @@ class BoardState:
     """The board's channel message, if one was posted."""
     language: str | None
     """The language the board was first posted in, if it was."""
+    pinned: bool = False
+    """Whether the bot pinned the board's message (it unpins it when the game ends)."""
 
     @property
     def entered_sides(self) -> tuple[int, ...]:
@@ -128,12 +131,30 @@ def board_in(connection: Connection, game_id: int) -> BoardState | None:
         pending=pending,
         message_id=game.scoreboard_message_id,
         language=game.scoreboard_language,
+        pinned=bool(game.scoreboard_pinned),
     )
 
 
 async def read_board(db: Database, game_id: int) -> BoardState | None:
     """One read transaction: the board of game ``game_id``, or None if the game is gone."""
     return await db.read_now(lambda connection: board_in(connection, game_id))
+
+
+_SET_PINNED = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .values(scoreboard_pinned=bindparam("pinned"))
+)
+
+
+async def set_board_pinned(db: Database, game_id: int, pinned: bool) -> None:
+    """Remember that the bot pinned the board (or took its pin back): one UPDATE of one row."""
+
+    def work(connection: Connection) -> bool:
+        connection.execute(_SET_PINNED, {"game_id": game_id, "pinned": pinned})
+        return True
+
+    await db.write_now(work)
 
 
 async def set_board_message(db: Database, game_id: int, message_id: int, language: str) -> None:

@@ -41,12 +41,19 @@ def has_message(key: str, lang: str = "en") -> bool:
     return key in _catalog(lang)
 
 
-def translate(lang: str, key: str, /, **params: Any) -> str:
-    """The message ``key`` in ``lang`` (English if that language lacks it), filled with params."""
+@functools.lru_cache(maxsize=8192)
+def _template(lang: str, key: str) -> str:
+    """The message with its glossary terms filled in, once per language and key: a score card
+    or a board asks for 20-30 messages, and filling terms is a regular-expression pass."""
     text = _catalog(lang if lang in LANGUAGES else "en").get(key) or _catalog("en").get(key)
     if text is None:
         raise MissingMessageError(key)
-    text = fill_terms(lang, text)
+    return fill_terms(lang, text)
+
+
+def translate(lang: str, key: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (English if that language lacks it), filled with params."""
+    text = _template(lang, key)
     if not params:
         return text
     lang = lang if lang in LANGUAGES else "en"

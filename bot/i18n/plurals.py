@@ -44,11 +44,17 @@ class Counted:
         return form.format(n=self.n) if form is not None else f"{self.n} {spec}"
 
 
+@functools.lru_cache(maxsize=4096)
+def _counted_names(text: str) -> frozenset[str]:
+    """The ``{name:word}`` placeholders of a message, read once per message text."""
+    return frozenset(match.group(1) for match in COUNTED.finditer(text))
+
+
 def counted_params(
     lang: str, text: str, params: dict[str, Any], lookup: Callable[[str], str | None]
 ) -> dict[str, Any]:
     """``params`` with every number used as ``{name:word}`` in ``text`` wrapped to count."""
-    names = {match.group(1) for match in COUNTED.finditer(text)}
+    names = _counted_names(text)
     if not names:
         return params
     return {k: Counted(lang, v, lookup) if k in names else v for k, v in params.items()}

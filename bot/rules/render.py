@@ -74,6 +74,40 @@ def template_for(
     return template
 
 
+EXAMPLE_MELD_POINTS = 90
+"""What the opening-minimum topic's worked example lays down: three aces and three queens."""
+EXAMPLE_HEADROOM = 100
+"""How far into its band the worked example's score sits (1600 in the band from 1500)."""
+
+
+def opening_example(variant: Variant) -> dict[str, int]:
+    """The numbers of the opening-minimum topic's worked example at this table: a score before
+    the round and the minimum it needs, taken from the band with the highest minimum the
+    example's cards still reach. A table whose every minimum from a score of 0 up is beyond
+    them has no such example (the ``opening_example_total`` placeholder is missing, so the
+    topic's text without it is used)."""
+    opening = variant.opening
+    if opening.fixed is not None:
+        if opening.fixed > EXAMPLE_MELD_POINTS:
+            return {}
+        return {"opening_example_total": 1600, "opening_example_minimum": opening.fixed}
+    bands = opening.bands
+    best: tuple[int, int] | None = None
+    for i, band in enumerate(bands):
+        if band.from_score is None or band.from_score < 0:
+            continue
+        if band.minimum > EXAMPLE_MELD_POINTS:
+            break
+        upper = bands[i + 1].from_score if i + 1 < len(bands) else None
+        total = band.from_score + EXAMPLE_HEADROOM
+        if upper is not None and total >= upper:
+            total = band.from_score
+        best = (total, band.minimum)
+    if best is None:
+        return {}
+    return {"opening_example_total": best[0], "opening_example_minimum": best[1]}
+
+
 @functools.cache
 def _shipped_variants() -> Mapping[str, Variant]:
     """The shipped variants, looked up once: ``all_variants`` resolves the data directory on
@@ -87,7 +121,7 @@ def render_topic(topic: Topic, lang: str, variant: Variant) -> RenderedTopic:
     applies = topic.applies_to(variant.id)
     numbers_from = variant if applies else variants[topic.home_variant or variant.id]
     shipped = variants.get(numbers_from.id, numbers_from)
-    own = numbers_from.numbers()
+    own = {**numbers_from.numbers(), **opening_example(numbers_from)}
     numbers = _Numbers({**shipped.numbers(), **own})
     template = template_for(topic, lang, numbers_from.id, REMOVABLE_NUMBERS - own.keys())
     text = template.format_map(numbers).strip()

@@ -85,10 +85,12 @@ class VariantAnswer(_Strict):
     answer: str = Field(min_length=1)
 
 
-Removable = Literal["concealed_bonus"]
+Removable = Literal["concealed_bonus", "opening_example_total"]
 REMOVABLE_NUMBERS: frozenset[str] = frozenset(get_args(Removable))
 """Placeholders a table's house rules can take away (``bot.scoring.house_rules``: a concealed
-bonus of 0 means none); a template that names one needs a ``without`` text for such tables."""
+bonus of 0 means none; an opening table whose minimums the worked example's cards cannot reach
+has no example, ``bot.rules.render.opening_example``); a template that names one needs a
+``without`` text for such tables."""
 
 
 class TopicText(_Strict):

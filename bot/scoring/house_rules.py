@@ -158,11 +158,20 @@ def _coerce(rule: HouseRule, raw: Any) -> Any:
     return value
 
 
-def _allowed(rule: HouseRule) -> str:
+def _refusal(key: str, rule: HouseRule, raw: Any) -> Problem:
+    """What a value the rule refuses gets: the values it takes as parameters, never as English
+    words, so each language's catalog says "a whole number from .. to .." its own way."""
+    if rule.parse is not None:
+        # The opening table has a syntax of its own, and a message saying how to write it.
+        return Problem("bad_opening_table", field=key, params={"value": raw})
     if rule.choices:
-        return " | ".join(rule.choices)
-    steps = f", a multiple of {rule.step}" if rule.step > 1 else ""
-    return f"a whole number from {rule.minimum} to {rule.maximum}{steps}"
+        return Problem(
+            "bad_house_rule", field=key, params={"value": raw, "allowed": " | ".join(rule.choices)}
+        )
+    params = {"value": raw, "low": rule.minimum, "high": rule.maximum}
+    if rule.step > 1:
+        return Problem("bad_house_rule_multiple", field=key, params={**params, "step": rule.step})
+    return Problem("bad_house_rule_number", field=key, params=params)
 
 
 def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:
@@ -179,15 +188,7 @@ def parse_overrides(pairs: Mapping[str, Any]) -> dict[str, Any]:
         try:
             out[key] = _coerce(rule, raw)
         except (TypeError, ValueError):
-            problems.append(
-                # The opening table has a syntax of its own, and a message saying how to write
-                # it in each language.
-                Problem("bad_opening_table", field=key, params={"value": raw})
-                if rule.parse is not None
-                else Problem(
-                    "bad_house_rule", field=key, params={"value": raw, "allowed": _allowed(rule)}
-                )
-            )
+            problems.append(_refusal(key, rule, raw))
     if "opening" in out and "fixed_minimum" in out:
         problems.append(
             Problem("house_rules_conflict", params={"detail": "opening + fixed_minimum"})

@@ -97,6 +97,9 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
+    from bot.storage.models import use_postgresql  # the models' PostgreSQL-only options
+
+    use_postgresql()
     kwargs.setdefault("pool_pre_ping", True)
     kwargs.setdefault("pool_timeout", POOL_TIMEOUT_SECONDS)
     return _create_async_engine(url, **kwargs)
@@ -287,7 +290,9 @@ class Database:
     async def _wait_for_writer(self) -> None:
         assert self._sqlite_writer is not None
         try:
-            await asyncio.wait_for(self._sqlite_writer.acquire(), WAIT_FOR_WRITER_SECONDS)
+            # a timeout scope, not wait_for: no task is made for an acquire that seldom waits
+            async with asyncio.timeout(WAIT_FOR_WRITER_SECONDS):
+                await self._sqlite_writer.acquire()
         except TimeoutError:
             raise DatabaseBusy(f"no write slot within {WAIT_FOR_WRITER_SECONDS:.0f} s") from None
 

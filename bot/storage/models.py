@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.engine import Dialect
@@ -69,6 +70,26 @@ class UtcDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+ACTIVE_ONLY = "state = 'active'"
+ONE_ACTIVE_PER_CHANNEL = Index(
+    "uq_games_one_active_per_channel", "channel_id", unique=True, sqlite_where=text(ACTIVE_ONLY)
+)
+"""One active game per channel: a partial unique index on SQLite and PostgreSQL alike. Its
+PostgreSQL condition is added by ``use_postgresql`` (see there)."""
+
+
+def use_postgresql() -> None:
+    """Give the PostgreSQL dialect its copy of the partial indexes' conditions.
+
+    Why not ``postgresql_where=`` in the ``Index`` itself: SQLAlchemy checks a dialect keyword
+    by importing that dialect, so the option alone loaded the PostgreSQL dialect (about 2 MiB
+    resident, ``benchmarks/import_rss.py``) into every SQLite process. Called wherever a
+    PostgreSQL engine is made (``bot.storage.engine.create_engine``, the migrations' env);
+    idempotent. The migrations state both conditions themselves.
+    """
+    ONE_ACTIVE_PER_CHANNEL.dialect_options["postgresql"]["where"] = text(ACTIVE_ONLY)
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map = {  # noqa: RUF012 - SQLAlchemy reads this class attribute
@@ -98,13 +119,7 @@ class Game(Base):
     __tablename__ = "games"
     __table_args__ = (
         # One active game per channel, on SQLite and PostgreSQL alike (both have partial indexes).
-        Index(
-            "uq_games_one_active_per_channel",
-            "channel_id",
-            unique=True,
-            sqlite_where=text("state = 'active'"),
-            postgresql_where=text("state = 'active'"),
-        ),
+        ONE_ACTIVE_PER_CHANNEL,
         Index("ix_games_guild_id_ended_at", "guild_id", "ended_at"),
         Index("ix_games_channel_id_id", "channel_id", "id"),
     )
@@ -133,6 +148,8 @@ class Game(Base):
     None until the bot first posted it. Replaced when the message was deleted."""
     scoreboard_language: Mapped[str | None] = mapped_column(String(8))
     """The language the scoreboard was first posted in: it keeps it whoever changes the game."""
+    scoreboard_pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the bot pinned the scoreboard: it unpins it (and only then) when the game ends."""
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game", order_by="GameSide.side", cascade="all, delete-orphan"

@@ -107,8 +107,10 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
     i = start
     while i < len(tokens):
         word = tokens[i]
-        parts = glued(word)
+        parts = glued(word) or _mixed_digits(tokens, i, values)
         nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
+        if nxt is None and i + 1 < len(tokens) and values and values[-1] in SCALES:
+            nxt = _mixed_digits(tokens, i + 1, [*values, *(parts or ())])
         if parts is None and word in _ONES and nxt and nxt[0] in SCALES:
             parts = (1,)
         elif not values and (half := _half_scale(tokens, i)):
@@ -148,6 +150,21 @@ def _half_scale(tokens: list[str], i: int) -> tuple[int, int] | None:
 
 def _thousands(match: re.Match[str]) -> str:
     return str(round(float(match[1].replace(",", ".")) * max(SCALES)))
+
+
+def _mixed_digits(tokens: list[str], i: int, values: list[int]) -> tuple[int, ...] | None:
+    """A number said half in digits, half in words ("4 hundre og 60", "3 hundred 15"): a
+    digit before a scale word, or digits under a hundred after a scale word said in
+    words. Digits alone ("300 and 20") are never joined: that is two numbers."""
+    word = tokens[i]
+    if not word.isdecimal():
+        return None
+    nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
+    if not values and len(word) == 1 and word != "0" and nxt and nxt[0] in SCALES:
+        return (int(word),)
+    if values and values[-1] in SCALES and int(word) < SCALES[0]:  # scales are only words
+        return (int(word),)
+    return None
 
 
 def _joins(values: list[int], nxt: tuple[int, ...]) -> bool:

@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_assemble import assemble
 from bot.talk.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
+from bot.talk.round_tagger import shipped_tagger
 from bot.talk.round_words import (
     GAP,
     Unsure,
@@ -467,9 +470,6 @@ def _read_part(
     if said_out or found.out_clause.search(joined):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
-    if table is None and went_out is not WentOut.NO:
-        table, unplaced = _points_gone_out(words, unplaced, found, min(covered, default=0))
-        table_said = table is not None
     unplaced += [
         (value, i)
         for i, word in enumerate(words)
@@ -513,30 +513,10 @@ class RoundReading:
         return not self.unsure
 
 
-def _points_gone_out(
-    words: list[str], unplaced: list[tuple[int, int]], found: _Patterns, first_kind: int
-) -> tuple[int | None, list[tuple[int, int]]]:
-    """A side that went out and said one number as bare points before its canastas ("mentiin
-    ulos kädestä, 285 pistettä ja yks puhdas kanasta"): with no other table points said and
-    nothing else the number could be, it is what the side laid down. After a canasta ("a
-    clean canasta, 500 points") it may be the canasta's bonus said again: asked about."""
-    points = [
-        (value, i)
-        for value, i in unplaced
-        if value >= SMALLEST_UNPLACED
-        and i < first_kind
-        and found.points.match(" ".join(words[i + 1 : i + 2]))
-    ]
-    if len(points) != 1 or len(unplaced) != 1:
-        return None, unplaced
-    return points[0][0], []
-
-
-def _out_without_canasta(part: _Part) -> bool:
+def _out_without_canasta(side: SideRound, unsure: Sequence[Unsure]) -> bool:
     """Going out takes a canasta in every variant: a side said to go out with none said
     (and none already asked about) has a part of its round left out."""
-    side = part.side
-    asked = any(u.what == "canasta" for u in part.unsure)
+    asked = any(u.what == "canasta" for u in unsure)
     canastas = side.natural_canastas + side.mixed_canastas
     return side.went_out is not WentOut.NO and not canastas and not asked
 
@@ -567,13 +547,96 @@ def _unknown(words: list[str], seating: Seating) -> list[str]:
     return out
 
 
-def _too_few_points(part: _Part, variant: Variant | None) -> bool:
+def _too_few_points(side: SideRound, table_said: bool, variant: Variant | None) -> bool:
     """The canastas said need more table points than the side is said to have (seven cards
     each, at the cheapest cards ``variant`` values): one of the two was misheard or misread,
     and the reader cannot tell which, so it asks instead of correcting either."""
-    if variant is None or not part.table_said:
+    if variant is None or not table_said:
         return False
-    return part.side.meld_points < min_canasta_points(variant, part.side)
+    return side.meld_points < min_canasta_points(variant, side)
+
+
+def _checks(
+    side: SideRound,
+    table_said: bool,
+    unsure: Sequence[Unsure],
+    words: list[str],
+    variant: Variant | None,
+    index: int,
+) -> list[Unsure]:
+    """What a side's reading leaves open whoever read it: a hand not said by a side that
+    stayed in, going out with no canasta, more canastas than the table points hold, no
+    table points at all."""
+    said = " ".join(w for w in words if w != GAP)
+    out: list[Unsure] = []
+    if side.went_out is WentOut.NO and not side.hand_points:
+        # only going out empties a hand: a side that stayed in has points left to say
+        out.append(Unsure("hand", said, index))
+    if _out_without_canasta(side, unsure):
+        out.append(Unsure("canasta", said, index))
+    if _too_few_points(side, table_said, variant):
+        out.append(Unsure("too_few_points", said, index))
+    if not table_said:
+        out.append(Unsure("meld", said, index))
+    return out
+
+
+COVERAGE_DOUBTS = frozenset({"word", "meld", "hand", "number", "too_few_points"})
+"""Doubts of the rule reader that come from phrasings its lexicon lacks (a word it does not
+know, table points, a hand or a number it found no phrase for, and the misreadings those
+cause): the tagger, which reads by letters and neighbours, may settle them. Doubts about
+what was said ("out" alone, a kind with no count, words tied to no side) it may not."""
+DIFFERENT = {
+    "meld_points": "meld",
+    "hand_points": "hand",
+    "natural_canastas": "canasta",
+    "mixed_canastas": "canasta",
+    "red_threes": "red",
+    "went_out": "out",
+}
+"""A component the two readers read apart, and how it is asked about."""
+
+
+def _differences(
+    rules: SideRound, learned: SideRound, words: list[str], index: int
+) -> list[Unsure]:
+    said = " ".join(w for w in words if w != GAP)
+    whats = dict.fromkeys(
+        what
+        for field, what in DIFFERENT.items()
+        if getattr(rules, field) != getattr(learned, field)
+    )
+    return [Unsure(what, said, index) for what in whats]
+
+
+def _read_side(
+    words: list[str], leads: frozenset[int], index: int, seating: Seating, variant: Variant | None
+) -> tuple[SideRound, list[Unsure]]:
+    """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
+    unsure of it. The rule reader sure and the tagger sure of something else: the parts
+    they read apart are asked about (one of them misread, and nobody can tell which). The
+    rule reader sure, the tagger not: the rule reader's (an unsure reader contradicts
+    nothing). The tagger sure and the rule reader in doubt only for want of words
+    (``COVERAGE_DOUBTS``): the tagger's. Otherwise the rule reader's questions."""
+    part = _read_part(words, leads, index, seating.lang)
+    rules_unsure = list(part.unsure)
+    unknown = _unknown(words, seating)
+    if unknown:  # one line per side, every word named
+        rules_unsure.append(Unsure("word", ", ".join(unknown), index))
+    rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
+    tagger = shipped_tagger()
+    if tagger is None:
+        return part.side, rules_unsure
+    built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    learned_unsure = list(built.unsure)
+    learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
+    if not learned_unsure and not rules_unsure and built.side != part.side:
+        return part.side, _differences(part.side, built.side, words, index)
+    if not rules_unsure:
+        return part.side, []
+    if not learned_unsure and {u.what for u in rules_unsure} <= COVERAGE_DOUBTS:
+        return built.side, []
+    return part.side, rules_unsure
 
 
 def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
@@ -592,20 +655,9 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        part = _read_part(words, leads, side, seating.lang)
-        unsure += part.unsure
-        if unknown := _unknown(words, seating):  # one line per side, every word named
-            unsure.append(Unsure("word", ", ".join(unknown), side))
-        if part.side.went_out is WentOut.NO and not part.side.hand_points:
-            # only going out empties a hand: a side that stayed in has points left to say
-            unsure.append(Unsure("hand", " ".join(w for w in words if w != GAP), side))
-        if _out_without_canasta(part):
-            unsure.append(Unsure("canasta", " ".join(w for w in words if w != GAP), side))
-        if _too_few_points(part, variant):
-            unsure.append(Unsure("too_few_points", " ".join(w for w in words if w != GAP), side))
-        if not part.table_said:
-            unsure.append(Unsure("meld", " ".join(w for w in words if w != GAP), side))
-        sides.append(SideReading(part.side, said=True))
+        read, asked = _read_side(words, leads, side, seating, variant)
+        unsure += asked
+        sides.append(SideReading(read, said=True))
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
     return RoundReading(tuple(sides), tuple(unsure))

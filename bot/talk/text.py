@@ -11,10 +11,12 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable
-
-import Stemmer
+from typing import TYPE_CHECKING
 
 from bot.scoring.vocabulary import vocabulary
+
+if TYPE_CHECKING:
+    import Stemmer
 
 STEMMER_NAMES = {"en": "english", "no": "norwegian", "da": "danish", "fi": "finnish"}
 _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
@@ -39,6 +41,10 @@ def tokens(text: str) -> list[str]:
 
 @functools.cache
 def _stemmer(lang: str) -> Stemmer.Stemmer:
+    """PyStemmer, imported on the first word stemmed (a /rules question or /round say), not
+    when the cogs load: keeping score never needs it."""
+    import Stemmer
+
     return Stemmer.Stemmer(STEMMER_NAMES[lang])
 
 

@@ -1,10 +1,13 @@
 """Fixtures: a fake Discord and the real bot process connected to it, with its commands synced.
 
-Both are module-scoped: starting the bot (``sync`` then ``run``) takes seconds, so a module
-shares one process, and its tests must run on the module's event loop: a module using these
-fixtures declares ``pytestmark = pytest.mark.asyncio(loop_scope="module")``. A test that needs
-state of its own uses a channel (or guild) of its own; one that restarts or kills the process
-lives in a module of its own.
+Both are package-scoped: starting the bot (``sync`` then ``run``) takes seconds, so every module
+that does not need a process of its own shares one, and its tests must run on the package's
+event loop: such a module declares ``pytestmark = pytest.mark.asyncio(loop_scope="package")``.
+A test that needs state of its own uses a channel (or guild) of its own, and looks only at
+what happened there (other modules' games are in the same database, their requests in the same
+fake); a test may restart the shared process (it comes back with the same database). A module
+that needs a process configured otherwise defines module-scoped ``fake``/``bot`` fixtures of its
+own, with ``loop_scope="module"``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, guild_with_members, running_bot
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="package", loop_scope="package")
 async def fake() -> AsyncIterator[FakeDiscord]:
     """The fake's server with enough members for a table of four and a watcher (alice, bob,
     carol, dave, eve), so a module needs no fake of its own to seat two partnerships."""
@@ -29,7 +32,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield server
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="package", loop_scope="package")
 async def bot(
     fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[BotProcess]:
@@ -38,17 +41,18 @@ async def bot(
 
 
 @pytest.fixture(autouse=True)
-def _runs_on_the_modules_loop(request: pytest.FixtureRequest) -> None:
-    """A test on an event loop of its own would wait 20 s for replies a module-scoped fake can
-    only send while the module's loop runs; fail at once with what to add instead."""
+def _runs_on_the_shared_loop(request: pytest.FixtureRequest) -> None:
+    """A test on an event loop of its own would wait 20 s for replies a shared fake can only
+    send while its own loop runs; fail at once with what to add instead."""
     marker = request.node.get_closest_marker("asyncio")
-    if marker is None or marker.kwargs.get("loop_scope") == "module":
+    if marker is None:
         return
     for name in ("fake", "bot"):
         found = request.node._fixtureinfo.name2fixturedefs.get(name)
-        if found and found[-1].scope == "module":
+        scope = found[-1].scope if found else None
+        if scope in ("module", "package") and marker.kwargs.get("loop_scope") != scope:
             pytest.fail(
-                f"{request.node.nodeid} uses the module's shared bot: its module needs "
-                'pytestmark = pytest.mark.asyncio(loop_scope="module")',
+                f"{request.node.nodeid} uses a {scope}-scoped shared bot: its module needs "
+                f'pytestmark = pytest.mark.asyncio(loop_scope="{scope}")',
                 pytrace=False,
             )

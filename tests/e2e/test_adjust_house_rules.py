@@ -21,7 +21,7 @@ from bot.discord_app.chart import chart_available
 from bot.i18n import translate
 from tests.e2e.harness import BotProcess, mention
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 LANGS = sorted(LOCALES)
@@ -282,6 +282,12 @@ OPENING_QUESTION = {
     "da": "vi har 1600, hvad skal vi bruge?",
     "fi": "meillä on 1600, paljonko tarvitsemme?",
 }
+BONUS_FOR_OPENING = {
+    "en": "do bonuses count for the opening?",
+    "no": "teller bonuser for åpningen?",
+    "da": "tæller bonusser ved åbning?",
+    "fi": "lasketaanko bonukset avaukseen?",
+}
 SEED_LINE = {"side1": "420 1n 1m 2r out 70h", "side2": "-"}
 """Classic with no house rule: 420 + 500 + 300 + 200 + 100 - 70 = 1450."""
 
@@ -392,3 +398,47 @@ async def test_a_bad_opening_table_is_refused_saying_what_is_allowed(
     assert "15,0:50,1500:90,3000:120" in refused.content  # the example of what is allowed
     started = await run(fake, "game start", {"rules": "opening=0:50, 1500:90"}, channel=channel)
     assert not started.ephemeral
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_more_on_a_rules_answer_shows_the_tables_numbers(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """The whole topic behind "More" is drawn with the channel game's house rules, worked
+    example included, and names them, as the direct answer does."""
+    await start_teams(fake, channel, lang, rules="opening=15,0:50,1000:75,2500:100")
+    answer = await run(
+        fake, "rules", {"question": BONUS_FOR_OPENING[lang]}, channel=channel, lang=lang
+    )
+    buttons = [c for row in answer.components for c in row["components"]]
+    assert [b["label"] for b in buttons] == [translate(lang, "rules.more")]
+    whole = await (
+        await fake.click(answer, buttons[0]["custom_id"], locale=LOCALES[lang])
+    ).response()
+    shown = text_of(whole)
+    assert "1000–2495 → 75" in shown
+    assert "1500–2995 → 90" not in shown  # the shipped table
+    assert "1100" in shown  # the worked example's score, in the table's band
+    assert "1600" not in shown
+    assert translate(lang, "ui.rules.at_this_table") in shown
+
+
+REFUSED_NUMBER = {
+    "en": "use a whole number from 0 to 100000 that is a multiple of 5",
+    "no": "bruk et heltall fra 0 til 100000 som går opp i 5",
+    "da": "brug et helt tal fra 0 til 100000, som går op i 5",
+    "fi": "anna kokonaisluku väliltä 0–100000, joka on jaollinen luvulla 5",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_house_rule_number_out_of_range_is_refused_in_the_players_language(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    refused = await run(
+        fake, "game start", {"rules": "natural_bonus=502"}, channel=channel, lang=lang
+    )
+    assert refused.ephemeral
+    assert REFUSED_NUMBER[lang] in refused.content, refused.content
+    if lang != "en":
+        assert "whole number" not in refused.content

@@ -12,10 +12,10 @@ import sqlite3
 
 import pytest
 
-from bot.devtools.fake_discord import FakeDiscord, InteractionHandle
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord, InteractionHandle
 from tests.e2e.harness import BotProcess
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 GAMES = 20
 ROUNDS_EACH = 10
@@ -25,11 +25,14 @@ async def test_two_hundred_rounds_at_once_are_all_answered_in_time_and_stored_on
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
     channels = [fake.guild.add_channel(f"burst-{n}") for n in range(GAMES)]
-    for channel in channels:
+
+    async def start(channel: FakeChannel) -> None:
         started = await fake.slash(
             "game start", {"rules": "target=100000"}, user=fake.user("alice"), channel=channel
         )
         await started.response()
+
+    await asyncio.gather(*(start(channel) for channel in channels))
 
     async def one(channel_index: int) -> InteractionHandle:
         return await fake.slash(
@@ -45,10 +48,11 @@ async def test_two_hundred_rounds_at_once_are_all_answered_in_time_and_stored_on
     assert [h for h in handles if h.record.expired] == []
     assert all(not r.ephemeral for r in replies), [r.content for r in replies if r.ephemeral]
     assert all(r.embeds for r in replies)
+    ids = ",".join(str(c.id) for c in channels)  # other modules' games share the database
     with sqlite3.connect(bot.data_dir / "canasta.sqlite3") as connection:
         per_game = connection.execute(
             "SELECT round_count, (SELECT count(*) FROM rounds WHERE rounds.game_id = games.id)"
-            " FROM games"
+            f" FROM games WHERE channel_id IN ({ids})"
         ).fetchall()
     assert per_game == [(ROUNDS_EACH, ROUNDS_EACH)] * GAMES
 
@@ -60,15 +64,17 @@ async def test_a_burst_of_form_submits_is_answered_in_time(
     3 seconds (the fake enforces it) and nothing is stored twice."""
     forms = 60
     channels = [fake.guild.add_channel(f"form-burst-{n}") for n in range(forms)]
-    opened = []
-    for channel in channels:
+
+    async def open_form(channel: FakeChannel) -> InteractionHandle:
         started = await fake.slash(
             "game start", {"rules": "target=100000"}, user=fake.user("alice"), channel=channel
         )
         await started.response()
         handle = await fake.slash("round form", {}, user=fake.user("alice"), channel=channel)
         await handle.modal()
-        opened.append(handle)
+        return handle
+
+    opened = await asyncio.gather(*(open_form(channel) for channel in channels))
 
     async def add(channel_index: int) -> InteractionHandle:
         return await fake.slash(

@@ -7,7 +7,7 @@ import pytest
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 EXPECTED = {
     "en-US": "**130 points** in 7 cards",

@@ -2,7 +2,8 @@
 chart, confirmations, permissions and every kind of bad input, against the real bot process.
 
 One bot process serves the whole module (each test plays in its own channel), which keeps the
-suite fast; the restart scenario lives in ``test_game_restart.py`` with its own process.
+suite fast; a game going on across a restart is in ``test_resilience.py``, which restarts its
+process once for every scenario that spans one.
 """
 
 from __future__ import annotations

@@ -163,9 +163,16 @@ async def test_sigterm_mid_load_finishes_the_commands_in_flight(
     alice = fake.user("alice")
     where = channel(fake, "sigterm")
     await start_game(fake, where)
+    opened = [await fake.slash("round form", user=alice, channel=where) for _ in range(4)]
+    for form in opened:
+        await form.modal()
     handles: list[InteractionHandle] = [
         await fake.slash("round add", ROUND, user=alice, channel=where) for _ in range(25)
     ]  # 25 x 150 stays below the target: every one of them is a valid round
+    # Forms submitted behind them: their handlers are event listeners, not command handlers,
+    # and must be waited for too (each records or says the game moved on)
+    forms = [await fake.submit_modal(form, ROUND) for form in opened]
+    await forms[0].acknowledged()  # the bot has them: the database is busy, so it deferred
     assert bot.process is not None
     bot.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(bot.process.wait(), timeout=30) == 0
@@ -181,6 +188,14 @@ async def test_sigterm_mid_load_finishes_the_commands_in_flight(
     # closed its gateway cannot make; it gives up on that after 2 s, hence the wait.)
     replies = {h.id: await h.response(timeout=5) for h in acknowledged}
     assert all(r.embeds[0]["title"].startswith("Round ") for r in replies.values())
+    taken = [form for form in forms if form.callback_type is not None]
+    assert taken, log
+    for form in taken:
+        answer = await form.reply(timeout=5)  # recorded, or told the game moved on
+        assert answer is not None, log
+        if answer.embeds and answer.embeds[0]["title"].startswith("Round "):
+            replies[form.id] = answer
     assert set(replies) == stored, "every answered round is stored, and only those"
+    assert "Traceback" not in log, log
     assert "stopping:" in log
     assert "stopped cleanly" in log

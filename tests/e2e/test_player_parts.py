@@ -16,7 +16,7 @@ from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.i18n import translate
 from tests.e2e.harness import BotProcess, mention
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 _numbers = itertools.count(1)

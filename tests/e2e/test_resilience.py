@@ -2,8 +2,9 @@
 range, malformed envelopes, duplicate deliveries, Discord faults, buttons and forms across a
 restart and side by side, a rejected token.
 
-One bot process serves the module (each test plays in its own channel); its log must end with no
-traceback at all, since nothing here is a bug in the bot, only input and weather.
+The e2e package's shared bot process serves the module (each test plays in its own channel);
+its log must end with no traceback at all, since nothing here is a bug in the bot, only input
+and weather.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import copy
 import itertools
 import os
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -35,7 +37,7 @@ from bot.i18n import translate
 from tests.dbfixtures import pg_admin
 from tests.e2e.harness import BotProcess, wait_until
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 _numbers = itertools.count(1)
 UPDATED = translate("en", "error.command_updated")
 
@@ -116,7 +118,7 @@ async def test_numbers_no_column_can_hold_are_refused_before_anything_is_stored(
     await check_numbers_are_refused_and_the_game_still_ends(fake, channel)
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="package")
 async def pg_url() -> AsyncIterator[str]:
     """A fresh database on the ``TEST_DATABASE_URL`` server, dropped afterwards."""
     server_url = os.environ.get("TEST_DATABASE_URL")
@@ -135,8 +137,7 @@ async def test_on_postgresql_too_huge_numbers_are_refused_and_the_game_ends(
 ) -> None:
     async with FakeDiscord(wait_timeout=20) as pg_fake:
         process = BotProcess(pg_fake, tmp_path, {"DATABASE_URL": pg_url})
-        await process.sync()
-        await process.start()
+        await asyncio.gather(process.sync(), process.start())  # sync is HTTP only
         try:
             await check_numbers_are_refused_and_the_game_still_ends(pg_fake, None)
         finally:
@@ -284,9 +285,24 @@ async def test_forms_and_buttons_work_side_by_side_and_after_a_restart(
     await stale_form.modal()
     question = await (await fake.slash("forgetme", user=fake.user("dave"))).response()
     rules = await (await fake.slash("rules", {"question": "what are threes for"})).response()
+    # a game in a channel of its own with a round, and its end prompt, before the restart
+    other = fake.guild.add_channel(f"resilience-{next(_numbers)}")
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=other)
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100 50h"}, channel=other)
+    end_prompt = await run(fake, "game end", channel=other)
 
     await bot.stop()
     await bot.start()
+
+    # that game goes on where it was, and its prompt from before the restart still ends it
+    round_two = await run(fake, "round add", {"side1": "200", "side2": "300 1n out"}, channel=other)
+    assert round_two.embeds[0]["title"] == "Round 2"
+    assert "Total: **1200**" in round_two.embeds[0]["fields"][0]["value"]
+    done = await (
+        await fake.click(end_prompt, end_prompt.custom_ids[0], user=fake.user("alice"))
+    ).response()
+    assert done.embeds[0]["title"] == "Game over"
+    assert "1200" in done.embeds[0]["description"]
 
     recorded = await (
         await fake.submit_modal(first, {"side1": "500 1n out", "side2": "120 1r 30h"})
@@ -371,6 +387,43 @@ async def test_a_callback_that_fails_still_tells_the_player_and_nothing_doubles(
     nothing_saved = translate("en", "error.unexpected")
     sent = [handle.record.original, *handle.record.followups, *fake.channel_messages(channel)]
     assert all(nothing_saved not in str(m) for m in sent if m is not None)
+
+
+@pytest.mark.parametrize("choice", ["yes", "no"])
+async def test_a_confirm_press_that_waits_for_the_database_is_still_answered(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, choice: str
+) -> None:
+    """Another process holds the database's write lock for longer than Discord's 3 s: the
+    press on "end the game" (or on "cancel") is acknowledged at once and the prompt then shows
+    the outcome, instead of "This interaction failed" for a game that did end."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
+    prompt = await run(fake, "game end", channel=channel)
+    button = prompt.custom_ids[0 if choice == "yes" else 1]
+    locked, release = asyncio.Event(), asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def hold_the_write_lock() -> None:
+        with sqlite3.connect(bot.data_dir / "canasta.sqlite3", timeout=10) as other:
+            other.execute("BEGIN IMMEDIATE")
+            loop.call_soon_threadsafe(locked.set)
+            asyncio.run_coroutine_threadsafe(release.wait(), loop).result(timeout=20)
+            other.rollback()
+
+    holder = asyncio.create_task(asyncio.to_thread(hold_the_write_lock))
+    await locked.wait()
+    press = await fake.click(prompt, button, user=fake.user("alice"))
+    try:
+        await press.acknowledged(timeout=5)  # within Discord's 3 s, while still locked
+    finally:
+        release.set()
+        await holder
+    shown = await press.response(timeout=20)
+    assert not press.record.expired
+    if choice == "yes":
+        assert shown.embeds[0]["title"] == "Game over"
+    else:
+        assert shown.content == translate("en", "ui.confirm.cancelled")
 
 
 # ----- a rejected token ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ from bot.scoring import SideRound, load_variant, score_round
 from bot.scoring.round import WentOut
 from tests.e2e.harness import BotProcess, mention
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 _numbers = itertools.count(1)

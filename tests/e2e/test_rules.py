@@ -8,7 +8,7 @@ import pytest
 from bot.devtools.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 OPENING = {
     "en-US": ("we have 1600 points, how much do we need to open?", "**90**"),

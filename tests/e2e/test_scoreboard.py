@@ -20,7 +20,7 @@ from bot.i18n import translate
 from bot.scoring import load_variant
 from tests.e2e.harness import BotProcess, mention
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="package")
 
 LOCALES = {"en": "en-US", "no": "no", "da": "da", "fi": "fi"}
 _numbers = itertools.count(1)
@@ -118,10 +118,17 @@ async def matches_sheet(
         raise AssertionError(f"board {live} lacks {missing}") from None
 
 
-@pytest.mark.parametrize("lang", sorted(LOCALES))
-async def test_the_board_follows_a_whole_game(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
-) -> None:
+def new_channel(fake: FakeDiscord) -> FakeChannel:
+    return fake.guild.add_channel(f"board-{next(_numbers)}")
+
+
+async def test_the_board_follows_a_whole_game(fake: FakeDiscord, bot: BotProcess) -> None:
+    """The four languages play at once, each its own game in a channel of its own: each step
+    waits for the board's quiet time, which four games in a row would add up four times."""
+    await asyncio.gather(*(follow_a_whole_game(fake, new_channel(fake), lang) for lang in LOCALES))
+
+
+async def follow_a_whole_game(fake: FakeDiscord, channel: FakeChannel, lang: str) -> None:
     locale = LOCALES[lang]
     channel.bot_allow = PIN_MESSAGES
     alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
@@ -190,6 +197,9 @@ async def test_the_board_follows_a_whole_game(
     assert "🏆" in board_text(final)
     assert translate(lang, "ui.next_dealer_title") not in board_text(final)
     assert len(boards(fake, channel, lang)) == 2  # the deleted one and its successor
+    # the final board stays as the record, no longer pinned over the channel's next game
+    await fake.wait_for(lambda: not final.raw["pinned"])
+    assert not final.deleted
 
 
 async def test_without_the_pin_permission_the_board_is_posted_unpinned(
@@ -200,6 +210,24 @@ async def test_without_the_pin_permission_the_board_is_posted_unpinned(
     assert board.raw["pinned"] is False
     pins = [r for r in fake.requests if "/pins/" in r.path and str(channel.id) in r.path]
     assert pins == []  # not even tried: the interaction said the bot may not pin here
+
+
+async def test_a_board_a_player_pinned_stays_pinned_when_the_game_ends(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """The bot takes back only its own pin: here it may not pin, so a player did."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    board = await matches_sheet(fake, channel, "en", "en-US")
+    board.raw["pinned"] = True  # pinned by a player
+    await run(fake, "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
+    prompt = await run(fake, "game end", channel=channel)
+    await (await fake.click(prompt, prompt.custom_ids[0])).response()
+    final = await matches_sheet(fake, channel, "en", "en-US")
+    assert final.id == board.id
+    assert "🏆" in board_text(final)
+    unpins = [r for r in fake.requests if r.method == "DELETE" and "pins" in r.path]
+    assert [r for r in unpins if str(channel.id) in r.path] == []
+    assert final.raw["pinned"] is True
 
 
 async def test_a_burst_of_twenty_rounds_is_a_few_edits(
@@ -236,12 +264,18 @@ async def test_a_burst_of_twenty_rounds_is_a_few_edits(
     assert posts == []  # the same message was edited, never a second board
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
 async def test_the_board_follows_hands_adjustments_and_a_said_round(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
     """The newer ways to change a game move the board too: each player's own hand (the board
-    names whose hand is still missing), an adjustment, and a round confirmed from a sentence."""
+    names whose hand is still missing), an adjustment, and a round confirmed from a sentence;
+    in English and Finnish at once, each in a channel of its own."""
+    await asyncio.gather(
+        *(follow_the_newer_changes(fake, new_channel(fake), lang) for lang in ("en", "fi"))
+    )
+
+
+async def follow_the_newer_changes(fake: FakeDiscord, channel: FakeChannel, lang: str) -> None:
     locale = LOCALES[lang]
     alice, bob, carol, dave = (mention(fake, n) for n in ("alice", "bob", "carol", "dave"))
     await run(

@@ -215,11 +215,12 @@ async def test_two_shard_processes_share_one_postgresql_database(
     guild_a, guild_b = fake.guilds
     shard0 = ShardProcess(fake, tmp_path / "shard0", pg_url, 0)
     shard1 = ShardProcess(fake, tmp_path / "shard1", pg_url, 1)
-    code, out, err = await shard0.run_cli("sync")  # global commands: both guilds see them
-    assert code == 0, out + err
     try:
-        await shard0.start()  # migrates the empty database
-        await shard1.start()  # finds it at head
+        # global commands, so both guilds see them; sync is HTTP only, so it runs while shard 0
+        # starts (and migrates the empty database); shard 1 then finds it at head
+        (code, out, err), _ = await asyncio.gather(shard0.run_cli("sync"), shard0.start())
+        assert code == 0, out + err
+        await shard1.start()
         assert shard0.identified_shard() == [0, SHARDS]
         assert shard1.identified_shard() == [1, SHARDS]
         assert shard0.connection != shard1.connection

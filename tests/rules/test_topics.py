@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.render import placeholders, render_topic, template_for
+from bot.rules.render import opening_example, placeholders, render_topic, template_for
 from bot.rules.topics import (
     LANGS,
     REMOVABLE_NUMBERS,
@@ -55,7 +55,7 @@ def test_renders_for_every_applicable_variant(topic_id: str) -> None:
     assert variants, f"{topic_id} applies to no shipped variant"
     for variant_id in variants:
         variant = VARIANTS[variant_id]
-        numbers = variant.numbers()
+        numbers = {**variant.numbers(), **opening_example(variant)}
         for lang in LANGS:
             template = template_for(topic, lang, variant_id)
             missing = placeholders(template) - set(numbers)

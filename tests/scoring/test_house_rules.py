@@ -151,15 +151,15 @@ def test_unknown_house_rule_lists_the_known_ones() -> None:
 @pytest.mark.parametrize(
     ("key", "value", "allowed"),
     [
-        ("target", "abc", "a whole number from 5 to 1000000"),
-        ("target", 0, "a whole number from 5 to 1000000"),
-        ("target", True, "a whole number from 5 to 1000000"),
-        ("target", 2500.0, "a whole number from 5 to 1000000"),
-        ("target", None, "a whole number from 5 to 1000000"),
-        ("target", 3_000_000_000, "a whole number from 5 to 1000000"),
-        ("fixed_minimum", -5, "a whole number from 0 to 100000"),
-        ("cards_dealt", 6, "a whole number from 7 to 100"),
-        ("concealed_bonus", "-1", "a whole number from 0 to 100000"),
+        ("target", "abc", (5, 1000000)),
+        ("target", 0, (5, 1000000)),
+        ("target", True, (5, 1000000)),
+        ("target", 2500.0, (5, 1000000)),
+        ("target", None, (5, 1000000)),
+        ("target", 3_000_000_000, (5, 1000000)),
+        ("fixed_minimum", -5, (0, 100000)),
+        ("cards_dealt", 6, (7, 100)),
+        ("concealed_bonus", "-1", (0, 100000)),
         ("tie", "coin", "play_on | draw"),
         ("ask_partner", "never", "optional | mandatory"),
         ("black_three_upcard", "", "blocks | freezes"),
@@ -174,11 +174,19 @@ def test_bad_house_rule_values(key: str, value: Any, allowed: str) -> None:
     with pytest.raises(ScoringError) as info:
         parse_overrides({key: value})
     [problem] = info.value.problems
-    assert (problem.code, problem.field) == ("bad_house_rule", key)
-    assert problem.params == {"value": value, "allowed": allowed}
+    assert problem.field == key
+    if isinstance(allowed, tuple):  # a number: its range, for each language to word
+        assert problem.code == "bad_house_rule_number"
+        assert problem.params == {"value": value, "low": allowed[0], "high": allowed[1]}
+    else:
+        assert problem.code == "bad_house_rule"
+        assert problem.params == {"value": value, "allowed": allowed}
 
 
 def test_every_bad_rule_is_reported_and_nothing_applied() -> None:
     with pytest.raises(ScoringError) as info:
         with_rules({"target": "x", "nope": 1, "tie": "draw"})
-    assert [p.code for p in info.value.problems] == ["bad_house_rule", "unknown_house_rule"]
+    assert [p.code for p in info.value.problems] == [
+        "bad_house_rule_number",
+        "unknown_house_rule",
+    ]

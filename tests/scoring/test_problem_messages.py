@@ -73,6 +73,7 @@ def all_problems(monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
         *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "note": 1}'),
         *cli_problems(monkeypatch, [], '{"sides": [{}, {}], "round": 0}'),
         *errors(lambda: parse_overrides({"target": "x", "nope": 1})),
+        *errors(lambda: parse_overrides({"tie": "coin", "natural_bonus": 7})),
         *errors(lambda: parse_overrides({"opening": "0:90,1500:50"})),
         *errors(lambda: apply_house_rules(CLASSIC, {"cards_dealt": 30})),
         *errors(lambda: parse_sides("x")),
@@ -162,3 +163,14 @@ def test_round_number_prefixes_a_problem_in_a_game(lang: str) -> None:
     line = render_problem(lang, problem)
     assert "3" in line
     assert inner in line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_a_house_rule_refuses_is_explained_in_the_players_language(lang: str) -> None:
+    """Regression: the allowed range came in English inside every language's sentence."""
+    problems = errors(lambda: parse_overrides({"target": 3, "natural_bonus": 502}))
+    lines = [render_problem(lang, p) for p in problems]
+    assert "1000000" in lines[0]  # target: 5 to 1000000
+    assert "5" in lines[1].split("100000")[-1]  # a canasta bonus: up to 100000, in steps of 5
+    if lang != "en":
+        assert not any("whole number" in line or "multiple of" in line for line in lines)

@@ -14,7 +14,7 @@ from sqlalchemy import make_url
 from bot.storage.migrate import current_revision
 from tests.dbfixtures import PG_URL_ENV, pg_admin
 
-HEAD = "0005"
+HEAD = "0006"
 
 
 async def _migrate_in_processes(url: str, count: int, data_dir: Path) -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from bot.storage.models import Base, Game
 async def test_migrations_equal_orm_metadata(backend, db):
     # Upgrading an up-to-date database is a no-op.
     await upgrade(backend.url, **backend.engine_kwargs)
-    assert await current_revision(backend.url, **backend.engine_kwargs) == "0005"
+    assert await current_revision(backend.url, **backend.engine_kwargs) == "0006"
 
     def diff(connection):
         context = MigrationContext.configure(connection, opts={"compare_type": True})
@@ -78,4 +78,4 @@ async def test_upgrade_empty_database_from_scratch(tmp_path):
     url = f"sqlite+aiosqlite:///{tmp_path / 'fresh.sqlite3'}"
     assert await current_revision(url) is None
     await upgrade(url)
-    assert await current_revision(url) == "0005"
+    assert await current_revision(url) == "0006"

@@ -2,12 +2,18 @@
 
 Near-ties come back as buttons; the buttons are dynamic items (the topic, language and variant
 live in the custom id), so they keep working after the bot restarts.
+
+The rules engine (``bot.rules``: the topics, numpy and the topic model, about 12 MiB resident)
+is imported and loaded on the first /rules, autocomplete or button press, in a worker thread,
+not at start-up: most of a bot's life is keeping score, and a process that is never asked a
+rules question never pays for it (issue 14: memory after READY).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,9 +25,10 @@ from bot.discord_app.language import interaction_language, t
 from bot.discord_app.replies import send
 from bot.discord_app.views.guarded import GuardedItem
 from bot.i18n import translate
-from bot.rules import RenderedTopic, RulesAnswer, RulesIndex, UnknownTopicError, format_plain
-from bot.rules.answer import answer_body
 from bot.scoring import UnknownVariantError, load_variant
+
+if TYPE_CHECKING:
+    from bot.rules import RenderedTopic, RulesAnswer, RulesIndex
 
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=app_commands.locale_str(name), value=value)
@@ -77,11 +84,41 @@ def shortened(text: str, limit: int = SHORT_REST) -> tuple[str, bool]:
 def direct_answer(answer: RulesAnswer) -> tuple[list[str] | None, bool]:
     """(embed body, whether the rest was shortened): the lead facts first, then the start of
     the rest of the topic; None when the answer has no lead."""
+    from bot.rules.answer import answer_body
+
     if not answer.lead:
         return None, False
     *lead, rest = answer_body(answer)
     short, cut = shortened(rest)
     return [*lead, short], cut
+
+
+_loaded: RulesIndex | None = None
+_loading: asyncio.Lock | None = None
+
+
+def _load_engine() -> RulesIndex:
+    """Blocking: import ``bot.rules``, read the shipped topics and model, and build the fact
+    index the first answer would otherwise build on the event loop."""
+    from bot.rules import RulesIndex
+
+    index = RulesIndex.load()
+    _ = index.facts
+    return index
+
+
+async def rules_engine() -> RulesIndex:
+    """The process's rules engine, loaded on first use in a worker thread (0.1-0.3 s once, so
+    the event loop keeps serving rounds meanwhile); concurrent first users wait for one load."""
+    global _loaded, _loading
+    if _loaded is not None:
+        return _loaded
+    if _loading is None:
+        _loading = asyncio.Lock()
+    async with _loading:
+        if _loaded is None:
+            _loaded = await asyncio.to_thread(_load_engine)
+    return _loaded
 
 
 TOPIC_BUTTON_ID = r"rules:(?P<topic>[a-z_]+):(?P<lang>[a-z]{2}):(?P<variant>[a-z0-9-]+)"
@@ -115,17 +152,30 @@ class TopicButton(
         return cls(match["topic"], match["lang"], match["variant"])
 
     async def press(self, interaction: discord.Interaction) -> None:
-        index = RulesIndex.load()
-        try:
-            variant = load_variant(self.variant)
-        except UnknownVariantError:
-            variant = load_variant(DEFAULT_VARIANT)  # a variant since removed: show the usual
+        index = await rules_engine()
+        from bot.rules import UnknownTopicError  # loaded by now
+
+        db = interaction.client.db  # type: ignore[attr-defined]
+        context = await channel_context(db, interaction.guild_id, interaction.channel_id or 0)
+        # The button names a shipped variant; when the channel's game plays that variant, its
+        # house rules change the numbers, so the whole topic is drawn as the table plays it.
+        at_the_table = context.variant.id == self.variant
+        if at_the_table:
+            variant = context.variant
+        else:
+            try:
+                variant = load_variant(self.variant)
+            except UnknownVariantError:
+                variant = load_variant(DEFAULT_VARIANT)  # a variant since removed: the usual
         try:
             topic = index.topic(self.topic, self.lang, variant)
         except UnknownTopicError:
             await send(interaction, ephemeral=True, content=topic_gone_text(index, self.lang))
             return
-        await interaction.response.send_message(embed=topic_embed(topic))
+        embed = topic_embed(topic)
+        if at_the_table and topic.applies:
+            embed = with_table_rules(embed, self.lang, context)
+        await send(interaction, embed=embed)
 
 
 def topic_gone_text(index: RulesIndex, lang: str) -> str:
@@ -144,7 +194,6 @@ def choice_view(answer: RulesAnswer, variant_id: str) -> discord.ui.View:
 class RulesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.index = RulesIndex.load()
 
     @app_commands.command(name="rules", description="Ask a rules question in your own words")
     @app_commands.describe(
@@ -159,15 +208,18 @@ class RulesCog(commands.Cog):
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         explicit = language.value if language else None
+        index = await rules_engine()
+        from bot.rules import format_plain  # loaded by now
+
         db = self.bot.db  # type: ignore[attr-defined]
         context = await channel_context(db, interaction.guild_id, interaction.channel_id or 0)
         lang = interaction_language(interaction, explicit, context.server_language)
         topic_id = question.removeprefix("topic:")
-        if topic_id != question and topic_id in self.index.topics:
-            topic = self.index.topic(topic_id, lang, context.variant)
+        if topic_id != question and topic_id in index.topics:
+            topic = index.topic(topic_id, lang, context.variant)
             await send(interaction, embed=with_table_rules(topic_embed(topic), lang, context))
             return
-        answer = self.index.ask(question, lang=lang, variant=context.variant)
+        answer = index.ask(question, lang=lang, variant=context.variant)
         if answer.kind == "answer":
             topic = answer.topics[0]
             body, cut = direct_answer(answer)
@@ -198,9 +250,10 @@ class RulesCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = interaction_language(interaction)
+        index = await rules_engine()
         return [
             app_commands.Choice(name=title[:100], value=f"topic:{topic_id}")
-            for topic_id, title in self.index.autocomplete(current, lang)[:25]
+            for topic_id, title in index.autocomplete(current, lang)[:25]
         ]
 
 

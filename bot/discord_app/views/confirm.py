@@ -16,7 +16,7 @@ import discord
 from bot.discord_app.errors import mention
 from bot.discord_app.game_embeds import closed_embed, command_hint
 from bot.discord_app.language import t
-from bot.discord_app.replies import send_error
+from bot.discord_app.replies import send_error, update_message
 from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, actor_for, refuse
 from bot.discord_app.views.guarded import GuardedItem
@@ -34,6 +34,7 @@ class ConfirmButton(
     """ "Yes, end it" or "Cancel" on a closing prompt."""
 
     what = "confirm button"
+    writes = True
 
     def __init__(
         self, choice: str, action: str, game_id: int, user_id: int, until: int, label: str = "?"
@@ -86,8 +87,8 @@ class ConfirmButton(
             )
             return
         if self.choice == "no":
-            await interaction.response.edit_message(
-                content=t(lang, "ui.confirm.cancelled"), embed=None, view=None
+            await update_message(
+                interaction, content=t(lang, "ui.confirm.cancelled"), embed=None, view=None
             )
             return
         close = end_game if self.action == "end" else abandon_game
@@ -97,9 +98,7 @@ class ConfirmButton(
             await refuse(interaction, lang, error)
             return
         board_changed(interaction, game.id, lang=lang)
-        await interaction.response.edit_message(
-            content=None, embed=closed_embed(lang, game), view=None
-        )
+        await update_message(interaction, content=None, embed=closed_embed(lang, game), view=None)
 
 
 def confirm_view(lang: str, action: str, game_id: int, user_id: int) -> discord.ui.View:

@@ -14,17 +14,27 @@ from typing import Any
 import discord
 
 from bot.discord_app.failures import report_failure
+from bot.discord_app.replies import arm
+from bot.storage.engine import Database
 
 
 class GuardedItem:
     """Mix in before ``discord.ui.DynamicItem``; implement ``press`` instead of ``callback``."""
 
     what = "button"
+    writes = False
+    """A press that writes to the database (ending a game, recording a round) may queue behind
+    other commands: it gets the acknowledgement clock commands get (``replies.arm``), and must
+    answer through ``replies.send`` / ``replies.update_message``. Without it, a press that
+    queued past Discord's 3 s was lost ("This interaction failed") although it was stored."""
 
     async def press(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.writes:
+            db = getattr(interaction.client, "db", None)
+            arm(interaction, busy=isinstance(db, Database) and db.is_busy, update=True)
         try:
             await self.press(interaction)
         except Exception as error:  # every failure is answered and logged by its kind

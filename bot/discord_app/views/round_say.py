@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord_app.errors import mention
 from bot.discord_app.game_embeds import command_hint, round_embed
 from bot.discord_app.language import t
-from bot.discord_app.replies import send, send_error
+from bot.discord_app.replies import send, send_error, update_message
 from bot.discord_app.scoreboard import board_changed
 from bot.discord_app.views.common import REFUSALS, Actor, actor_for, parse_lines, refuse
 from bot.discord_app.views.guarded import GuardedItem
@@ -32,7 +32,9 @@ from bot.games.round_text import format_round_text
 from bot.games.scoreboard import board_after_round
 from bot.scoring import ScoringError, Variant, score_round
 from bot.scoring.round import breakdown
-from bot.talk.round_talk import RoundReading, Seating, Unsure, read_round
+
+if TYPE_CHECKING:
+    from bot.talk.round_talk import RoundReading, Seating, Unsure
 
 SAY_SECONDS = 5 * 60
 CUSTOM_ID_MAX = 100
@@ -59,6 +61,10 @@ def _b36(number: int) -> str:
 def seating_for(game: GameInfo, user_id: int, lang: str) -> Seating:
     """The game's sides as a sentence may call them: side names and player names; the speaker
     is the side the user plays on (None for a manager who plays on no side)."""
+    # bot.talk (the sentence reader, its lexicon and stemmer, ~0.9 MiB) is imported on the
+    # first /round say, not when the cogs load: keeping score by compact lines never needs it
+    from bot.talk.round_talk import Seating
+
     speaker = next((s.side for s in game.sides for p in s.players if p.user_id == user_id), None)
     if speaker is None and not game.player_ids:
         speaker = 0  # a quick game without players: "we" is side 1, who started it
@@ -104,6 +110,7 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
     """Confirm or Cancel under a sentence read back by /round say."""
 
     what = "round say button"
+    writes = True
 
     def __init__(self, match: dict[str, str], label: str = "?") -> None:
         custom_id = "rsay:{choice}:{game}:{round}:{user}:{until}:{lines}".format(**match)
@@ -138,8 +145,8 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
             await send_error(interaction, [t(lang, "ui.confirm.not_yours", user=who)])
             return
         if self.fields["choice"] == "no":
-            await interaction.response.edit_message(
-                content=t(lang, "ui.say.cancelled"), embed=None, view=None
+            await update_message(
+                interaction, content=t(lang, "ui.say.cancelled"), embed=None, view=None
             )
             return
         if time.time() > self._number("until"):
@@ -177,8 +184,11 @@ class SayButton(GuardedItem, discord.ui.DynamicItem[discord.ui.Button[Any]], tem
         board_changed(interaction, outcome.game_id, lang=lang, state=board_after_round(outcome))
         variant = game_variant(outcome.game.variant_id, outcome.game.house_rules)
         said = t(lang, "ui.say.recorded", user=mention(actor.user_id))
-        await interaction.response.edit_message(
-            content=said, embed=round_embed(lang, outcome, outcome.game, variant), view=None
+        await update_message(
+            interaction,
+            content=said,
+            embed=round_embed(lang, outcome, outcome.game, variant),
+            view=None,
         )
 
 
@@ -229,6 +239,8 @@ async def say_round(interaction: discord.Interaction, text: str) -> None:
         await refuse(interaction, lang, error)
         return
     variant = game_variant(game.variant_id, game.house_rules)
+    from bot.talk.round_talk import read_round
+
     reading = read_round(text[:TEXT_MAX], seating_for(game, actor.user_id, lang), variant)
     view = None
     if reading.sure:

@@ -12,13 +12,15 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from bot.storage.engine import create_engine
-from bot.storage.models import Base
+from bot.storage.models import Base, use_postgresql
 
 config = context.config
 target_metadata = Base.metadata
 
 
 def _configure(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        use_postgresql()
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

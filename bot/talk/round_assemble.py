@@ -1,0 +1,228 @@
+"""One side's round put together from its words' roles (``round_tagger``), deterministically.
+
+Why apart from the tagger: the model only says what each word is; what the words add up to
+is arithmetic the model must not guess. The table points are the one ``MELD`` number (or
+none at all when ``NOMELD`` words say nothing was laid down), the hand is every ``HAND``
+number summed ("partner 30 and me 15"), a count word counts its kind ("two", "ingen",
+"x2"), a kind said with no count is one ("a clean and a dirty" is tagged on the counts;
+"clean and dirty" on the kinds), ``CONC`` is going out concealed, ``OUT`` going out.
+
+Never a guess: a role (``O`` too) the model gave with less than ``CONFIDENT`` probability,
+a number of points with no role, a kind word no count counts, a role its word cannot have
+("MELD" on a word, a count on a word that says no count), a word no lexicon knows beside
+one that matters, a hand said whole and in parts, or two table points are returned as
+``Unsure`` instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from bot.scoring.round import SideRound, WentOut
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_tagger import Tagged
+from bot.talk.round_words import GAP, Unsure, any_phrase, count_of
+
+CONFIDENT = 0.9
+"""The least probability the tagger must give a word's role for the reading to rest on it."""
+SMALLEST_POINTS = 15
+"""Numbers from here up are points; below, counts (a hand of 5 or 10 is said with a role)."""
+NEAR = 2
+"""Words either side quoted back with an unsure word."""
+KIND_REACH = 2
+"""Words from a count to the kind it counts ("two natural canastas", "to røde treere")."""
+COUNT_KINDS = {"N_NAT": "natural", "N_MIX": "mixed", "N_RED": "red"}
+KINDS = {"K_NAT": "natural", "K_MIX": "mixed", "K_RED": "red"}
+
+
+@functools.cache
+def _none_words(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        w for code, lex in lexicons.items() if lang in (None, code) for w in lex.round.none
+    )
+
+
+def count_value(word: str, lang: str | None) -> int | None:
+    """The count a word says: digits up to ten, a count word, a word for none, "x2"; None
+    when it says no count."""
+    if word.isdecimal():
+        return int(word) if int(word) <= 10 else None
+    if len(word) == 2 and word[0] == "x" and word[1].isdecimal():
+        return int(word[1])
+    if word in _none_words(lang):
+        return 0
+    return count_of(word, lang) or None
+
+
+def points_value(word: str, lang: str | None) -> int | None:
+    """Points a word says: a number in digits, or five or ten in words ("ten left")."""
+    if word.isdecimal():
+        return int(word)
+    value = count_of(word, lang)
+    return value if value in (5, 10) else None
+
+
+@functools.cache
+def _kind_patterns(lang: str | None) -> dict[str, re.Pattern[str]]:
+    return {
+        "NAT": re.compile(any_phrase("natural", lang=lang)),
+        "MIX": re.compile(any_phrase("mixed", lang=lang)),
+        "RED": re.compile(any_phrase("red", lang=lang)),
+        "THREE": re.compile(any_phrase("three", lang=lang)),
+    }
+
+
+def kind_of(words: list[str], i: int, lang: str | None) -> str | None:
+    """NAT, MIX or RED when the word at ``i`` names a kind; a word for three names red
+    threes only when it is no count and no red word is right before it ("treys")."""
+    word = words[i]
+    found = _kind_patterns(lang)
+    pair = " ".join(words[i : i + 2])
+    for kind in ("NAT", "MIX"):  # "punainen kanasta", "black canasta": a kind in two words
+        if " " in pair and found[kind].fullmatch(pair):
+            return kind
+    for kind in ("NAT", "MIX", "RED"):
+        if found[kind].fullmatch(word):
+            return kind
+    if found["THREE"].fullmatch(word) and not count_of(word, lang) and not word.isdecimal():
+        before = words[i - 1] if i else ""
+        return None if before and found["RED"].fullmatch(before) else "RED"
+    return None
+
+
+@dataclass(frozen=True)
+class Assembled:
+    side: SideRound
+    table_said: bool
+    unsure: tuple[Unsure, ...]
+
+
+def _near(words: list[str], i: int) -> str:
+    return " ".join(w for w in words[max(0, i - NEAR) : i + NEAR + 1] if w != GAP)
+
+
+def _what(role: str, word: str) -> str:
+    if role in ("N_RED", "K_RED"):
+        return "red"
+    if role in COUNT_KINDS or role in KINDS:
+        return "canasta"
+    if role in ("OUT", "CONC"):
+        return "out"
+    return "number" if word.isdecimal() else "word"
+
+
+def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
+    """A kind word left without a role is counted by a count just before it ("two clean")
+    or, for red threes, by an "x2" just after: else a canasta or red three may be lost."""
+    for j in range(i - 1, max(-1, i - 1 - KIND_REACH), -1):
+        if words[j] == GAP:
+            break
+        if roles[j] in COUNT_KINDS:
+            return True
+    for j in range(i + 1, min(len(words), i + 3)):
+        if words[j] == GAP:
+            break
+        if roles[j] == "N_RED" and words[j].startswith("x"):
+            return True
+    return False
+
+
+def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | None:
+    """Why the word at ``i`` cannot be read with certainty (an ``Unsure.what``), or None: a
+    kind no count counts, a role (or no role) given with too little probability, points
+    with no role."""
+    word, role = words[i], tagged.roles[i]
+    kind = kind_of(words, i, lang)
+    if role == "O" and kind and not _counted(words, tagged.roles, i):
+        return "red" if kind == "RED" else "canasta"
+    if word == GAP:
+        return None
+    if tagged.confidence[i] < CONFIDENT:  # "skjult" read as no part at all, but barely
+        return _what(role, word)
+    if role == "O" and word.isdecimal() and int(word) >= SMALLEST_POINTS:
+        return "number"
+    if role in ("MELD", "HAND") and i and words[i - 1].isdecimal():
+        return "number"  # "4 100 og 60": one number said in parts, or two numbers?
+    return None
+
+
+def _value(word: str, role: str, lang: str | None) -> int | None:
+    """What a word adds to its role, or None when the word cannot say it ("MELD" on a word,
+    a count on a word that is no count, a kind on a count word: which kind is unclear)."""
+    if role == "MELD":
+        return int(word) if word.isdecimal() else None
+    if role == "HAND":
+        return points_value(word, lang)
+    if role in COUNT_KINDS:
+        return count_value(word, lang)
+    if role in KINDS:
+        return 1 if count_value(word, lang) is None else None
+    return 1
+
+
+def _unknown_near(
+    words: list[str], tagged: Tagged, unknown: Collection[str], lang: str | None
+) -> list[str]:
+    """Words no lexicon knows said right beside a word that matters (a count, points, any
+    role): "two snurrige", "blorfed out", "1 r3". The tagger may read such a word by its
+    letters, but not with certainty, so it is named. One beside chat alone is read past."""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        if word not in unknown or word in out:
+            continue
+        for j in (i - 1, i, i + 1):
+            if not 0 <= j < len(words) or words[j] == GAP:
+                continue
+            other = words[j]
+            counted = count_value(other, lang) is not None and count_of(other, lang) != 1
+            if tagged.roles[j] != "O" or other.isdecimal() or counted:
+                out.append(word)
+                break
+    return out
+
+
+def assemble(
+    words: list[str],
+    tagged: Tagged,
+    lang: str | None,
+    side: int | None,
+    unknown: Collection[str] = (),
+) -> Assembled:
+    """The side's round from its words' roles, and what could not be read with certainty;
+    ``unknown``: the words no lexicon knows (see ``_unknown_near``)."""
+    unsure: list[Unsure] = []
+    if near := _unknown_near(words, tagged, unknown, lang):
+        unsure.append(Unsure("word", ", ".join(near), side))
+    said: dict[str, list[int]] = defaultdict(list)
+    for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):
+        doubt = _doubt(words, tagged, i, lang)
+        value = None if doubt or role == "O" or word == GAP else _value(word, role, lang)
+        if doubt or (role != "O" and word != GAP and value is None):
+            unsure.append(Unsure(doubt or _what(role, word), _near(words, i), side))
+        elif value is not None:
+            said[role].append(value)
+    hands = said["HAND"]
+    if len(hands) > 1 and any(2 * h == sum(hands) for h in hands):
+        # "caught with 35 (me 20, partner 15)": the hand said whole and in parts
+        unsure.append(Unsure("hand", " ".join(map(str, hands)), side))
+    melds = said["MELD"]
+    if len(melds) > 1:
+        unsure.append(Unsure("number", " ".join(map(str, melds)), side))
+    table_said = len(melds) == 1 or (not melds and bool(said["NOMELD"]))
+    went_out = WentOut.NO
+    if said["CONC"] or said["OUT"]:
+        went_out = WentOut.CONCEALED if said["CONC"] else WentOut.NORMAL
+    round_ = SideRound(
+        meld_points=melds[0] if len(melds) == 1 else 0,
+        natural_canastas=sum(said["N_NAT"]) + sum(said["K_NAT"]),
+        mixed_canastas=sum(said["N_MIX"]) + sum(said["K_MIX"]),
+        red_threes=sum(said["N_RED"]) + sum(said["K_RED"]),
+        went_out=went_out,
+        hand_points=sum(said["HAND"]),
+    )
+    return Assembled(round_, table_said, tuple(unsure))
