@@ -453,6 +453,11 @@ def _doubt(question: str, score: int, variant: Variant) -> str | None:
     return doubt
 
 
+_VAGUE_WORDS = alternatives(w for lex in _LEXICONS for w in (*lex.round.vague, *lex.words.vague))
+_ROUND_VAGUE = re.compile(rf"(?<!\w)(?:{_VAGUE_WORDS})(?!\w)")
+"""Amounts that are no number, in a round ("a few cards left", "nokre kort att")."""
+_THREES = re.compile(alternatives(w for lex in _LEXICONS for w in lex.round.three))
+"""The threes a round counts by name (red and black threes): no card to count as points."""
 ROUND_DOUBTS = frozenset(("canasta", "red", "number"))
 """What the round reader names as unsure that changes the asking side's net: a canasta
 without its kind ("en kanasta"), red threes it could not count, an amount that is no number
@@ -466,10 +471,19 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     asked about here too, never dropped from the net."""
     reading = read_round(question, Seating(), variant)
     words = [u.words for u in reading.unsure if u.side == 0 and u.what in ROUND_DOUBTS]
-    # a card named where the reader wants points ("käteen jäi kymppi", a ten left in hand):
-    # its points are not counted, so the net would be short of them
     unread = (u.words.split(", ") for u in reading.unsure if u.side == 0 and u.what == "word")
-    words += [w for ws in unread for w in ws if w in WORD_TO_RANK]
+    said = normalise(question)
+    # whichever reader settled the round: an amount that is no number ("nokre kort att"),
+    # or a card named where points are wanted ("käteen jäi kymppi", a ten left in hand),
+    # was not counted, so the net would be short of it
+    words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))]
+    words += [
+        w
+        for w in [*(w for ws in unread for w in ws), *re.findall(r"\w+", said)]
+        if w in WORD_TO_RANK  # as written: folded, Finnish "käsissä" (in hands) is "kasi" (8)
+        and w not in vocabulary().number_words
+        and not _THREES.fullmatch(fold(w))
+    ]
     # each named once: "couple of canastas" inside "a couple of canastas" is the same words
     kept = [w for w in dict.fromkeys(words) if not any(w != o and w in o for o in words)]
     return "; ".join(kept) or None

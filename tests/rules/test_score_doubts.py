@@ -316,3 +316,27 @@ def test_a_round_with_a_guessed_number_shows_its_reading_and_asks(lang: str) -> 
             for f in figures
         )
         assert all(asked), approx
+
+
+VAGUE_ROUND = {
+    "en": "we melded 250, one natural canasta, went out, partner had a few cards left, total?",
+    "no": "vi melda 250, ein rein kanasta, gjekk ut, men makker hadde nokre kort att, kor mykje",
+    "da": "vi meldte 250, en ren canasta, gik ud, makker havde nogle kort tilbage, hvad giver det",
+    "fi": "250 pöydässä, yksi puhdas kanasta, mentiin ulos, parille jäi muutama kortti, paljonko",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_with_a_vague_amount_shows_its_reading_and_asks(lang: str) -> None:
+    """Whichever reader settles the round, cards left that are no number are asked about:
+    a net without them would be a guess."""
+    figures = compute(VAGUE_ROUND[lang], CLASSIC, None)
+    assert figures
+    assert all(isinstance(f, RoundUnsure) or f.unplaced for f in figures)
+
+
+def test_a_card_named_where_a_round_wants_points_is_asked() -> None:
+    question = "tehtiin 330, yks puhdas kanasta, mentiin ulos, käteen jäi kymppi, paljonko"
+    figures = compute(question, CLASSIC, None)
+    assert [type(f) for f in figures] == [RoundUnsure]
+    assert "kymppi" in figures[0].words
