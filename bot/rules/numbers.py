@@ -458,11 +458,13 @@ _ROUND_VAGUE = re.compile(rf"(?<!\w)(?:{_VAGUE_WORDS})(?!\w)")
 """Amounts that are no number, in a round ("a few cards left", "nokre kort att")."""
 _THREES = re.compile(alternatives(w for lex in _LEXICONS for w in lex.round.three))
 """The threes a round counts by name (red and black threes): no card to count as points."""
-ROUND_DOUBTS = frozenset(("canasta", "red", "number"))
+ROUND_DOUBTS = frozenset(("canasta", "red"))
 """What the round reader names as unsure that changes the asking side's net: a canasta
-without its kind ("en kanasta"), red threes it could not count, an amount that is no number
-("nokre kort att"), and a card named where points are wanted. Other doubts of a round said
-at the table (a side not mentioned) are no doubt in a question about one's own round."""
+without its kind ("en kanasta"), red threes it could not count. Amounts that are no number
+and cards named where points are wanted are found here (``round_doubt``); the reader's own
+"number" doubts include chat words of another language ("I ought to write": Norwegian "to"
+is two), and doubts of a round said at the table (a side not mentioned) are none in a
+question about one's own round."""
 
 
 def round_doubt(question: str, variant: Variant) -> str | None:
