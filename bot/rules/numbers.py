@@ -249,16 +249,38 @@ def score_doubt(question: str, score: int) -> str | None:
     asked, said = _asked_side(folded), _score_side(folded, match)
     if asked and said and asked != said:
         return "side"
+    others = [v for v, role in _numbers(question) if role != "placed" and v != score]
+    if any(hedged(str(v), folded) for v in others):
+        return "approx"  # "1450 I think, maybe 1500": the other guess makes this one a guess
     return None
 
 
-def hedged(question: str) -> str | None:
+def side_score(question: str) -> int | None:
+    """The one score the question gives for the side it asks about ("what do they need?
+    we have 2000 and they have 1000": 1000), or None when it gives none or several."""
+    folded = _ZERO.sub("0", fold(normalise(question)))
+    asked = _asked_side(folded)
+    said = [
+        _signed(m)
+        for m in _SCORE.finditer(folded)
+        if _signed(m) in {v for v, role in _numbers(question) if role != "placed"}
+        and _score_side(folded, m) == asked
+    ]
+    return said[0] if asked and len(said) == 1 else None
+
+
+def hedged(question: str, folded: str | None = None) -> str | None:
     """The words of the first number in ``question`` (digits already spelled) said as a
     guess or one of two ("about 300 melded", "40 or 45 left"), or None: a round worked out
-    from it would be a guess too."""
-    folded = _ZERO.sub("0", fold(normalise(question)))
-    matches = list(_SCORE.finditer(folded))
+    from it would be a guess too. With ``folded`` (the question folded), only the numbers
+    ``question`` names are looked at there."""
+    text = folded if folded is not None else _ZERO.sub("0", fold(normalise(question)))
+    matches = list(_SCORE.finditer(text))
+    wanted = None if folded is None else int(question)
+    folded = text
     for match in matches:
+        if wanted is not None and _signed(match) != wanted:
+            continue
         before = _APPROX_BEFORE.search(folded, 0, match.start()) or _ABOVE.search(
             folded, 0, match.start()
         )
@@ -332,9 +354,13 @@ def _score_side(folded: str, match: re.Match[str]) -> str | None:
     speaker's side) or a side word in the few words before it."""
     if _SCORE_SAID.search(folded, 0, match.start()):
         return "we"
-    # the word right before the number is its article, not a side: Danish "nå de 50"
-    before = folded[: match.start()].split()[-SIDE_REACH:-1]
+    before = folded[: match.start()].split()[-SIDE_REACH:]
+    if before and before[-1] in _ARTICLES:
+        before.pop()  # its article, not a side: Danish "for at nå de 50"
     return _side_near(_clause(before, last=True))
+
+
+_ARTICLES = frozenset(fold(w) for w in vocabulary().words("article"))
 
 
 def _numbers(question: str) -> list[tuple[int, str | None]]:
@@ -513,7 +539,13 @@ def compute(
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score
         out.insert(0, ScoreUnknown(placed))
     elif score is not None and opening and (doubt := _doubt(spelled, score, variant)):
-        out.insert(0, ScoreUnsure(score, doubt))
+        theirs = side_score(spelled) if doubt == "side" else None
+        if theirs is not None and not _doubt(spelled, theirs, variant):
+            # "what do they need? we have 2000 and they have 1000": their 1000 answers it
+            minimum = opening_minimum(variant, theirs)
+            out.insert(0, OpeningAnswer(theirs, minimum, False, asked_side(spelled) == "they"))
+        else:
+            out.insert(0, ScoreUnsure(score, doubt))
     elif score is not None and opening and not (hand and 0 < abs(score) <= 10):
         fixed = variant.opening.fixed is not None
         # first: "we have 1600, are K K K Q Q Q enough to put down" is an opening question

@@ -97,6 +97,9 @@ class CommonWords(_Strict):
     more", "litt til"): the score is no longer known."""
     half_more: Words = Field(default_factory=list)
     """One and a half of the scale after it ("halvannen tusen" 1500, "puolitoista sataa" 150)."""
+    article: Words = Field(default_factory=list)
+    """A plural article that is also a word for them ("de 50 point": the 50): right before
+    a number it names no side."""
     thousands: Words = Field(default_factory=list)
     """A letter after digits that makes them thousands ("2k", "1.5k"): chat shorthand."""
     vague: Words = Field(default_factory=list)

@@ -340,3 +340,24 @@ def test_a_card_named_where_a_round_wants_points_is_asked() -> None:
     figures = compute(question, CLASSIC, None)
     assert [type(f) for f in figures] == [RoundUnsure]
     assert "kymppi" in figures[0].words
+
+
+BOTH_SCORES = {
+    "en": "we have 2000 and they have 1000, what do they need to open",
+    "no": "hva må motstanderne ha for å åpne? vi har 2000 og de har 1000",
+    "da": "vi har 2000 og modstanderne har 1000, hvad skal de have for at åbne",
+    "fi": "meillä on 2000 ja niillä 1000, paljonko ne tarvii avaukseen",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_both_sides_scores_answer_for_the_side_asked_about(lang: str) -> None:
+    figures = _opening(BOTH_SCORES[lang])
+    assert [(f.score, f.minimum, f.theirs) for f in figures if isinstance(f, OpeningAnswer)] == [
+        (1000, 50, True)
+    ]
+
+
+def test_a_second_guess_makes_the_first_score_a_guess() -> None:
+    figures = _opening("we're at 1450 I think, maybe 1500, what do we need to open")
+    assert not any(isinstance(f, OpeningAnswer) for f in figures)
