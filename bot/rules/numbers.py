@@ -250,7 +250,7 @@ def score_doubt(question: str, score: int) -> str | None:
     if asked and said and asked != said:
         return "side"
     others = [v for v, role in _numbers(question) if role != "placed" and v != score]
-    if any(hedged(str(v), folded) for v in others):
+    if any(hedged(str(v), folded, choice=False) for v in others):
         return "approx"  # "1450 I think, maybe 1500": the other guess makes this one a guess
     return None
 
@@ -269,11 +269,12 @@ def side_score(question: str) -> int | None:
     return said[0] if asked and len(said) == 1 else None
 
 
-def hedged(question: str, folded: str | None = None) -> str | None:
+def hedged(question: str, folded: str | None = None, choice: bool = True) -> str | None:
     """The words of the first number in ``question`` (digits already spelled) said as a
     guess or one of two ("about 300 melded", "40 or 45 left"), or None: a round worked out
     from it would be a guess too. With ``folded`` (the question folded), only the numbers
-    ``question`` names are looked at there."""
+    ``question`` names are looked at there; without ``choice``, only guesses (beside a
+    score, "50 or 90" are the minimums asked about, not two scores)."""
     text = folded if folded is not None else _ZERO.sub("0", fold(normalise(question)))
     matches = list(_SCORE.finditer(text))
     wanted = None if folded is None else int(question)
@@ -288,7 +289,7 @@ def hedged(question: str, folded: str | None = None) -> str | None:
         if before or after:
             start = before.start() if before else match.start()
             return folded[start : after.end() if after else match.end()].strip()
-        for other in matches:
+        for other in matches if choice else ():
             gap = folded[match.end() : other.start()]
             if other.start() > match.end() and _CHOICE.fullmatch(gap):
                 return folded[match.start() : other.end()]

@@ -361,3 +361,16 @@ def test_both_sides_scores_answer_for_the_side_asked_about(lang: str) -> None:
 def test_a_second_guess_makes_the_first_score_a_guess() -> None:
     figures = _opening("we're at 1450 I think, maybe 1500, what do we need to open")
     assert not any(isinstance(f, OpeningAnswer) for f in figures)
+
+
+@pytest.mark.parametrize(
+    ("question", "minimum"),
+    [
+        ("we have exactly 1500, do we need 50 or 90", 90),
+        ("vi har 1495, er det 50 eller 90", 50),
+        ("trenger vi 50 eller 90 når vi har 1495", 50),
+    ],
+)
+def test_minimums_asked_about_with_or_leave_the_score_sure(question: str, minimum: int) -> None:
+    figures = _opening(question)
+    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [minimum]
