@@ -1,0 +1,119 @@
+"""How a question says a side's score: the lexicon's ask phrases ("we have", "hvad skal vi
+have"), where a number stands (after "udlæg", before "på hånda") and so what it is (a score,
+meld or hand points). Read by ``numbers`` (which figure to work out) and ``doubts`` (whether
+the score is said for sure); every word is the lexicon's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.card_words import CARD_NUMBERS
+from bot.talk.text import alternatives, fold, normalise
+
+SCORE_STEP = 5
+"""Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
+"melde 9 10 knekt" name cards, not a side's total."""
+
+
+LEXICONS = vocabulary().lexicons.values()
+
+
+def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
+    """``phrase`` as written and with each of its words in every spoken spelling the lexicon
+    gives ("hvor mye" -> "kor mye", "hvor mykje", "kor mykje"): dialect is data, not a phrase
+    per question."""
+    out = [""]
+    for word in phrase.split():
+        out = [f"{head} {form}".strip() for head in out for form in (word, *spoken.get(word, ()))]
+    return out
+
+
+def _ask_pattern(kind: str) -> re.Pattern[str]:
+    phrases = (
+        form
+        for lex in LEXICONS
+        for phrase in getattr(lex.asks, kind)
+        for form in spoken_forms(phrase, lex.spoken)
+    )
+    return re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)")
+
+
+ASKS = {kind: _ask_pattern(kind) for kind in ("opening", "score", "need", "win", "value", "result")}
+"""The lexicon's ``asks`` phrases over folded text: what a question with a number asks for."""
+_NEGATIONS = frozenset(fold(w) for lex in LEXICONS for w in (*lex.round.negation, *lex.round.none))
+""" "never melded", "ikke meldt", "ingen meldinger": an opening word that tells what happened
+(or did not), not an ask."""
+SCORE = re.compile(
+    rf"(?<![\w.,])(?P<sign>[-−–]\s?|(?:{alternatives(vocabulary().words('minus'))})\s+)?"
+    r"(?P<num>\d{1,3}(?:[ .,\u00a0]\d{3})+|\d+)(?![\w]|[.,]\d)"
+)
+"""A score: "1600", "-200", "minus 200", "1 600", "1.600", "1,600"."""
+_PLACES = alternatives(
+    p for lex in LEXICONS for p in (*lex.round.hand_after, *lex.round.table_after)
+)
+_PLACED = re.compile(rf"\s*(?:{_PLACES})(?!\w)")
+"""Words right after a number that place it in the hand or on the table ("90 på hånda",
+"300 melded"): hand or meld points, not the side's score."""
+_MELD_WORDS = alternatives(
+    w for lex in LEXICONS for w in (*lex.asks.melds, *lex.round.table_before)
+)
+_MELDS = re.compile(rf"(?<!\w)(?:{_MELD_WORDS})\s*:?\s*$")
+"""Words right before a number that make it meld points ("udlæg 180", "melds: 240")."""
+_POINTS = alternatives(w for lex in LEXICONS for w in lex.round.points)
+ZERO = re.compile(
+    rf"(?<!\w)(?:{alternatives(vocabulary().words('zero'))})(?=\s*(?:$|[,.;:!?-]|(?:{_POINTS})))"
+)
+"""A word for zero with only points or a clause's end after it: the score 0 ("vi har null
+poeng"); "zero red threes" counts cards, not a score."""
+SCORE_SAID = re.compile(rf"(?<!\w)(?:{ASKS['score'].pattern})\s*:?\s*$")
+"""The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
+
+
+def says(kind: str, folded: str) -> bool:
+    """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
+    negation ("we never melded anything": no ask for the opening minimum)."""
+    for match in ASKS[kind].finditer(folded):
+        before = folded[: match.start()].split()[-1:]
+        if not (before and before[0] in _NEGATIONS):
+            return True
+    return False
+
+
+def find_score(question: str) -> int | None:
+    """The side's score: the first number that the lexicon's score words name as one ("we
+    need 90 to meld, we have 1500": 1500), else the first that can be a score (thousands
+    separators allowed; see ``SCORE_STEP`` and ``CARD_NUMBERS``) and has no other role."""
+    numbers = score_numbers(question)
+    said = (value for value, role in numbers if role == "score")
+    return next(said, next((value for value, role in numbers if role is None), None))
+
+
+def find_placed(question: str) -> int | None:
+    """The first number the words around it place on the table or in the hand ("udlæg 180",
+    "300 melded", "90 på hånda"): meld or hand points, never a side's score."""
+    return next((value for value, role in score_numbers(question) if role == "placed"), None)
+
+
+def score_numbers(question: str) -> list[tuple[int, str | None]]:
+    """(value, role) of each number that can be a score, in order. The role comes from the
+    lexicon's words around it: "placed" (meld or hand points: ``_PLACED`` after it, ``_MELDS``
+    before it), "score" (``asks.score`` right before it: "vi har 1500"), or None. A number
+    longer than seven digits ends the list: no game reaches it."""
+    folded = ZERO.sub("0", fold(normalise(question)))
+    out: list[tuple[int, str | None]] = []
+    for match in SCORE.finditer(folded):
+        digits = re.sub(r"\D", "", match["num"])
+        if len(digits) > 7:
+            break
+        value = int(digits)
+        if value % SCORE_STEP or (value in CARD_NUMBERS and not match["sign"]):
+            continue
+        role = None
+        if _PLACED.match(folded, match.end()) or _MELDS.search(folded, 0, match.start()):
+            role = "placed"
+        elif SCORE_SAID.search(folded, 0, match.start()):
+            role = "score"
+        out.append((-value if match["sign"] else value, role))
+    return out
