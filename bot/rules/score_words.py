@@ -71,6 +71,16 @@ SCORE_SAID = re.compile(rf"(?<!\w)(?:{ASKS['score'].pattern})\s*:?\s*$")
 """The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
 
 
+_NEED_SAID = re.compile(rf"(?<!\w)(?:{ASKS['need'].pattern})\s*:?\s*$")
+_OPEN_AFTER = re.compile(rf"\s+(?:\w{{1,3}}\s+)?(?:{ASKS['opening'].pattern})")
+"""A need word right before a number ("we need 90", "tarvii 120") or an opening word right
+after it ("90 to open", "120 avaukseen"): the number is a minimum someone names, not the
+side's score."""
+_CHOICE = re.compile(
+    rf"(?<!\w)(?:{alternatives(fold(w) for w in vocabulary().words('choice'))})(?!\w)"
+)
+
+
 def says(kind: str, folded: str) -> bool:
     """Whether ``folded`` uses a phrase of the lexicon's ``asks.<kind>``; not right after a
     negation ("we never melded anything": no ask for the opening minimum)."""
@@ -103,6 +113,7 @@ def score_numbers(question: str) -> list[tuple[int, str | None]]:
     longer than seven digits ends the list: no game reaches it."""
     folded = ZERO.sub("0", fold(normalise(question)))
     out: list[tuple[int, str | None]] = []
+    last_end = 0
     for match in SCORE.finditer(folded):
         digits = re.sub(r"\D", "", match["num"])
         if len(digits) > 7:
@@ -115,5 +126,10 @@ def score_numbers(question: str) -> list[tuple[int, str | None]]:
             role = "placed"
         elif SCORE_SAID.search(folded, 0, match.start()):
             role = "score"
+        elif _NEED_SAID.search(folded, 0, match.start()) or _OPEN_AFTER.match(folded, match.end()):
+            role = "minimum"
+        elif out and out[-1][1] == "minimum" and _CHOICE.search(folded, last_end, match.start()):
+            role = "minimum"  # "we need 90 to open, or is it 120": both are minimums offered
+        last_end = match.end()
         out.append((-value if match["sign"] else value, role))
     return out

@@ -1,0 +1,53 @@
+"""Every number and card word needs a sure role before a figure is printed (issue 13, third
+pass). A number tied to a need or opening word is a minimum someone names, not the side's
+score; threes without a colour, a count word read out as a card, a number said in words the
+reader cannot read whole: each is asked about or left alone, never summed into a wrong figure.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.rules.numbers import OpeningAnswer, compute
+from bot.scoring import load_variant
+from bot.scoring.vocabulary import vocabulary
+
+CLASSIC = load_variant("classic")
+OPENING = "opening_minimum"
+LANGS = ("en", "no", "da", "fi")
+MINIMUMS = st.sampled_from((15, 50, 90, 120, 150))
+
+
+def _plain(lang: str, kind: str) -> list[str]:
+    """The lexicon's ``asks.<kind>`` phrases that are single plain words ("need", "trenger")."""
+    asks = getattr(vocabulary().lexicons[lang].asks, kind)
+    return [p for p in asks if " " not in p and "*" not in p and "~" not in p] or [
+        p.rstrip("*") for p in asks if " " not in p
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@settings(max_examples=20, deadline=None)
+@given(minimum=MINIMUMS, data=st.data())
+def test_a_number_after_a_need_word_is_no_score(
+    lang: str, minimum: int, data: st.DataObject
+) -> None:
+    """ "someone says we need 120 now, right?": no score is given, so no opening minimum is
+    worked out from the 120."""
+    need = data.draw(st.sampled_from(_plain(lang, "need")))
+    figures = compute(f"{need} {minimum}?", CLASSIC, OPENING)
+    assert not any(isinstance(f, OpeningAnswer) for f in figures)
+
+
+def test_a_minimum_offered_with_or_is_no_score_either() -> None:
+    """ "we need 90 to open now right? or is it 120": both numbers are minimums."""
+    figures = compute("we need 90 to open now right? or is it 120 already", CLASSIC, OPENING)
+    assert not any(isinstance(f, OpeningAnswer) for f in figures)
+
+
+def test_a_score_said_beside_a_minimum_still_answers() -> None:
+    """ "we're on 1500, we need 90 to open right?": the score is said, so it is answered."""
+    figures = compute("we're on 1500, we need 90 to open right?", CLASSIC, OPENING)
+    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [90]
