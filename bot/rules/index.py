@@ -291,7 +291,7 @@ def figure_lines(figures: list[Computed], lang: str, variant: Variant) -> tuple[
     lines = [_sentence(f, lang, variant) for f in figures]
     opening = next((f for f in figures if isinstance(f, OpeningAnswer)), None)
     cards = next((f for f in figures if isinstance(f, CardAnswer)), None)
-    if opening and cards and not (cards.unread or cards.ambiguous or cards.how_many):
+    if opening and cards and not cards.unsure:
         missing = opening.minimum - cards.points
         key = "rules.computed.short" if missing > 0 else "rules.computed.enough"
         lines.append(translate(lang, key, missing=missing))
@@ -334,6 +334,9 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         each = ", ".join(f"{name(rank)} = {card_value(variant, rank)}" for rank, _ in figure.cards)
         return translate(lang, "rules.computed.cards_each", each=each)
     cards = " + ".join(name(rank) for rank, n in figure.cards for _ in range(n))
+    if figure.colourless and not (figure.ambiguous or figure.unread):
+        # "two threes and a king": a red three is no hand card, a black one five points
+        return translate(lang, "rules.computed.cards_colour", cards=cards, words=figure.colourless)
     key = "cards_ambiguous" if figure.ambiguous else "cards_unsure" if figure.unread else "cards"
     return translate(
         lang,

@@ -56,6 +56,7 @@ _CANASTA_WORD = re.compile(
 )
 """The lexicon's canasta words, inside compounds too ("sekakanastalla"): card words next to
 one ask about a canasta bonus ("seven twos canasta"), not a hand."""
+_WILD_RANKS = frozenset(("joker", "2"))
 _FACE_RANKS = frozenset(("joker", "2", "A", "K", "Q", "J"))
 _FACE_WORDS = frozenset(
     word
@@ -87,6 +88,13 @@ class CardAnswer:
     """Words that may be a count or two cards (``FoundCards.ambiguous``)."""
     how_many: str | None = None
     """A plural card name said with no count among other cards (``FoundCards.how_many``)."""
+    colourless: str | None = None
+    """Threes said without a colour (``FoundCards.colourless``): the reply asks which."""
+
+    @property
+    def unsure(self) -> bool:
+        """Whether any word of the hand has no sure role: then no sum is given as fact."""
+        return bool(self.unread or self.ambiguous or self.how_many or self.colourless)
 
 
 @dataclass(frozen=True)
@@ -153,7 +161,11 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     if _CANASTA_WORD.search(folded) or (max(found.cards.values()) >= CANASTA_TALK and not value):
         return None
     cards = found.cards.total()
-    asked = value or (says("result", folded) and 1 < cards < CANASTA_TALK)
+    # seven cards or more that may make one canasta (one rank and wild cards) ask for its
+    # bonus as likely as for a sum; several ranks read out one by one are a hand
+    naturals = {rank for rank in found.cards if rank not in _WILD_RANKS}
+    canasta = cards >= CANASTA_TALK and len(naturals) <= 1
+    asked = value or (says("result", folded) and cards > 1 and not canasta)
     whole = found.named and found.words == len(CARD_SPLIT.split(question.strip()))
     # "a 2", "en 10": one card said with a digit is one card, like "an ace"
     one_digit = cards == 1 and all(w.isdecimal() or w.lower() in ONE for w in found.said)
@@ -169,7 +181,7 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
-    return CardAnswer(points, ordered, found.unread, found.ambiguous, how_many)
+    return CardAnswer(points, ordered, found.unread, found.ambiguous, how_many, found.colourless)
 
 
 def compute(

@@ -59,6 +59,10 @@ class CommonWords(_Strict):
     """Words that mean one before a card or a canasta: "a joker", "en ren"."""
     joiners: Words
     """Words between cards of one hand: "three aces and a joker"."""
+    links: Words = Field(default_factory=list)
+    """Words that go on with cards read off one at a time ("jack jack queen, then seven",
+    "og så jokeren", "and the joker"): between cards they join them as ``joiners`` do, but
+    never join numbers ("tusen, så fem kort" is no 1005)."""
     choice: Words = Field(default_factory=list)
     """ "or" between two numbers ("is a seven 5 or 10"): values asked about, not cards."""
     minus: Words

@@ -38,6 +38,13 @@ _COUNTS = {
 }
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
+_LINKS = frozenset(vocabulary().words("links"))
+"""Words that go on with cards read off one by one ("then", "så", "the"): beside a joiner or
+alone, between cards only."""
+LINK_REACH = 3
+"""Joiners and links that may stand between two cards of one hand ("and then the joker")."""
+PAUSE = re.compile(r"[.,;:!?…]")
+"""Punctuation after a word: a count word before it was read out as a card ("seks, joker")."""
 _PAIRS = frozenset(vocabulary().words("pair"))
 _CHOICE = frozenset(vocabulary().words("choice"))
 NOT_A_CARD = "|"
@@ -137,7 +144,10 @@ def _card_token(raw: str) -> tuple[str, ...] | None:
         cards = parse_cards(lowered)
     except (ScoringError, ValueError):  # ValueError: digits int() can't read ("¹")
         return None
-    return tuple(rank for rank, n in cards.items() for _ in range(n))
+    ranks = tuple(rank for rank, n in cards.items() for _ in range(n))
+    if len(ranks) > 1 and not word.isupper() and fold(lowered) in known_words()[0]:
+        return None  # a word of the lexicon ("add" in "add up to") spells no glued symbols
+    return ranks
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,9 @@ class FoundCards:
     how_many: str | None = None
     """A plural card name with no count among other cards ("are the fours and fives worth
     five or ten"): how many is not said, so the reply asks instead of summing one each."""
+    colourless: str | None = None
+    """Threes said without their colour ("two threes and a king", "to treere"): red and
+    black threes differ, so the reply asks which."""
 
 
 @dataclass
@@ -170,6 +183,9 @@ class _Run:
     words: list[str] = field(default_factory=list)
     uncounted: list[str] = field(default_factory=list)
     """Plural card names read with no count ("fours and fives"): one card each, a guess."""
+    colourless: list[str] = field(default_factory=list)
+    """Threes said with no colour ("two threes"): a red three is no hand card, a black one
+    is five points."""
 
 
 def _count(word: str) -> int:
@@ -273,13 +289,19 @@ def _article_digit(raws: list[str], i: int, nxt: str) -> bool:
     )
 
 
-def _read_at(raws: list[str], i: int, listed: bool) -> tuple[list[str] | None, int]:
+def _read_at(
+    raws: list[str], i: int, listed: bool, pauses: frozenset[int] = frozenset()
+) -> tuple[list[str] | None, int]:
     """(ranks the words from ``raws[i]`` name, words used); ranks None when they name none,
-    and an empty list for "two red threes" (cards with no value: the hand ends there)."""
+    and an empty list for "two red threes" (cards with no value: the hand ends there). A
+    count word with a pause after it (``pauses``: "ess, seks, seks, joker") is read out as
+    a card, never a count of the card after the pause."""
     after = _count_after(raws, i)
     if after:
         return after, 3
     count, head = _counted(raws, i)
+    if head == 1 and i in pauses and _card_token(raws[i]):
+        count = 0
     qualified, used = _qualified(raws, i + head, count)
     if used:
         return qualified, head + used
@@ -324,14 +346,19 @@ def _both_ranks(word: str, nxt: str) -> bool:
     )
 
 
-def _joins(raws: list[str], i: int) -> bool:
-    """ "og", "and", "ja" between card words joins them: "tre ess og en joker"."""
-    if raws[i].lower() not in _JOINERS or i + 1 >= len(raws):
-        return False
-    return bool(_read_at(raws, i + 1, listed=False)[0])
+def _joins(raws: list[str], i: int, pauses: frozenset[int] = frozenset()) -> int:
+    """How many words from ``raws[i]`` join the cards before them to cards after them:
+    joiners and links ("og", "and", "then", "og så", "and the"), up to ``LINK_REACH``; 0
+    when they do not lead to a card ("tre ess og en joker" joins, "and what" does not)."""
+    end = i
+    while end < len(raws) and end - i < LINK_REACH and raws[end].lower() in _JOINERS | _LINKS:
+        end += 1
+    if end == i or end >= len(raws):
+        return 0
+    return end - i if _read_at(raws, end, listed=False, pauses=pauses)[0] else 0
 
 
-def _runs(raws: list[str]) -> list[_Run]:
+def _runs(raws: list[str], pauses: frozenset[int] = frozenset()) -> list[_Run]:
     runs: list[_Run] = []
     run: _Run | None = None
     i = 0
@@ -346,10 +373,11 @@ def _runs(raws: list[str]) -> list[_Run]:
                 run.words += raws[i : i + 2]
             i += 2
             continue
-        ranks, step = _read_at(raws, i, listed)
-        if ranks is None and run is not None and _joins(raws, i):
-            run.words.append(raws[i])
-            i += 1
+        ranks, step = _read_at(raws, i, listed, pauses)
+        joined = _joins(raws, i, pauses) if ranks is None and run is not None else 0
+        if joined:
+            run.words += raws[i : i + joined]
+            i += joined
             continue
         if ranks:
             if run is None:
@@ -357,6 +385,8 @@ def _runs(raws: list[str]) -> list[_Run]:
                 runs.append(run)
             if _counted(raws, i)[1] == 0 and is_plural(raws[i + step - 1]):
                 run.uncounted.append(raws[i + step - 1])
+            if "3" in ranks and not any(w.lower() in _COLOURS for w in raws[i : i + step]):
+                run.colourless.append(" ".join(raws[i : i + step]))
             run.ranks += ranks
             run.words += raws[i : i + step]
             run.end = i + step
@@ -369,14 +399,18 @@ def _runs(raws: list[str]) -> list[_Run]:
 def find_cards(question: str) -> FoundCards | None:
     """The longest run of consecutive card words (the first of equal ones). A count before a
     card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
-    raws = [r.strip(".!?:()[]\"'") for r in CARD_SPLIT.split(question.strip())]
-    raws = _values_offered([r for r in raws if r])
-    runs = _runs(raws)
+    raws, pauses = _split(question)
+    raws = _values_offered(raws)
+    runs = _runs(raws, pauses)
     if not runs:
         return None
     best = max(runs, key=lambda r: (len(r.words), -r.start))
     named = any(not raw.isdecimal() for raw in best.words)
-    pairs = zip(best.words, best.words[1:], strict=False)
+    pairs = (
+        (a, b)
+        for j, (a, b) in enumerate(zip(best.words, best.words[1:], strict=False))
+        if best.start + j not in pauses  # "ni, fire": read out one by one, two cards
+    )
     # one word twice ("ten ten", "fem fem") is two cards, nothing to ask: a count before its
     # own rank's name puts that in the plural ("ten tens") or another case ("viisi vitosta")
     ambiguous = next(
@@ -394,7 +428,26 @@ def find_cards(question: str) -> FoundCards | None:
         ambiguous,
         tuple(best.words),
         how_many,
+        best.colourless[0] if best.colourless else None,
     )
+
+
+def _split(question: str) -> tuple[list[str], frozenset[int]]:
+    """The question's words, stripped of punctuation, and the places of the words with a
+    pause after them ("ace. ace. king, king": each read out alone)."""
+    raws: list[str] = []
+    pauses: set[int] = set()
+    for match in re.finditer(r"[^\s,;+/]+([\s,;+/]*)", question.strip()):
+        word = match.group().strip().rstrip(",;+/").strip()
+        stripped = word.strip(".!?:()[]\"'")
+        if not stripped:
+            if raws and PAUSE.search(word):
+                pauses.add(len(raws) - 1)
+            continue
+        if PAUSE.search(word[len(word.rstrip(".!?:…)]\"'")) :] + match[1]):
+            pauses.add(len(raws))
+        raws.append(stripped)
+    return raws, frozenset(pauses)
 
 
 def _values_offered(raws: list[str]) -> list[str]:

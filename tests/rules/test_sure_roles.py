@@ -6,13 +6,16 @@ reader cannot read whole: each is asked about or left alone, never summed into a
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules.numbers import OpeningAnswer, compute
+from bot.rules.numbers import CardAnswer, OpeningAnswer, compute
 from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.card_words import find_cards
 
 CLASSIC = load_variant("classic")
 OPENING = "opening_minimum"
@@ -51,3 +54,49 @@ def test_a_score_said_beside_a_minimum_still_answers() -> None:
     """ "we're on 1500, we need 90 to open right?": the score is said, so it is answered."""
     figures = compute("we're on 1500, we need 90 to open right?", CLASSIC, OPENING)
     assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [90]
+
+
+THREES = {
+    "en": ("two threes and a king", "two black threes and a king"),
+    "no": ("to treere og en konge", "to svarte treere og en konge"),
+    "da": ("to treere og en konge", "to sorte treere og en konge"),
+    "fi": ("kaksi kolmosta ja kunkku", "kaksi mustaa kolmosta ja kunkku"),
+}
+VALUE = {
+    "en": "how much are {}",
+    "no": "hva er {} verdt",
+    "da": "hvad er {} værd",
+    "fi": "paljonko on {}",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_threes_without_a_colour_are_asked_about(lang: str) -> None:
+    """Red and black threes count differently: with no colour said the reply asks, with a
+    colour it sums."""
+    bare, black = (VALUE[lang].format(cards) for cards in THREES[lang])
+    unsure = compute(bare, CLASSIC, "card_values")
+    assert [f.unsure for f in unsure if isinstance(f, CardAnswer)] == [True]
+    sure = compute(black, CLASSIC, "card_values")
+    assert [(f.points, f.unsure) for f in sure if isinstance(f, CardAnswer)] == [(20, False)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@settings(max_examples=20, deadline=None)
+@given(ranks=st.lists(st.sampled_from(("joker", "A", "K", "Q", "9", "5")), min_size=3, max_size=8))
+def test_cards_read_out_one_by_one_are_all_counted(lang: str, ranks: list[str]) -> None:
+    """ "ess, ess, konge, seks, seks, joker": each card read out with a pause after it is one
+    card, a number word included; a full stop between them does not end the hand."""
+    lexicon = vocabulary().lexicons[lang]
+    names = [lexicon.cards[rank][0] for rank in ranks]
+    said = ", ".join(names[:-1]) + ". " + names[-1]
+    found = find_cards(said)
+    assert found is not None
+    assert found.cards == Counter(ranks)
+
+
+def test_a_list_goes_on_after_then() -> None:
+    """ "jack jack queen, then seven seven seven": one hand, not the first three cards."""
+    found = find_cards("jack jack queen, then seven seven seven. total?")
+    assert found is not None
+    assert found.cards == Counter({"7": 3, "J": 2, "Q": 1})
