@@ -101,6 +101,9 @@ class CommonWords(_Strict):
     more", "litt til"): the score is no longer known."""
     half_more: Words = Field(default_factory=list)
     """One and a half of the scale after it ("halvannen tusen" 1500, "puolitoista sataa" 150)."""
+    half: Words = Field(default_factory=list)
+    """Half, after a count and a joiner and before a scale ("two and a half thousand", "kaksi
+    ja puoli tonnia": 2500)."""
     article: Words = Field(default_factory=list)
     """A plural article that is also a word for them ("de 50 point": the 50): right before
     a number it names no side."""

@@ -37,6 +37,15 @@ _HALF_MORE = sorted(
 )
 """One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150,
 "one and a half thousand" 1500; glued too ("puolitoistatuhatta")."""
+_HALF = sorted({tuple(fold(w).split()) for w in vocabulary().words("half")}, key=len, reverse=True)
+"""Half of the scale after it, after a count and a joiner: "two and a half thousand" is 2500,
+"kaksi ja puoli tonnia" too."""
+UNREAD = -1
+"""``_value`` of number words read only in part ("fifteen-fifty" as 15, "kaksi ja puoli
+tonnia" as 2): a prefix would be a wrong number, so none is given."""
+UNREAD_MARK = "(?)"
+"""What ``spell_digits`` writes for number words it could not read whole: no reader takes it
+for a number or a card, so a question with it asks or gives no figure."""
 _LETTERS = "|".join(map(re.escape, vocabulary().words("thousands"))) or "(?!)"
 _THOUSANDS = re.compile(rf"(?<![\w.,])(\d{{1,2}}(?:[.,]\d{{1,2}})?)(?:{_LETTERS})(?!\w)")
 """Digits and a lower-case letter for thousands, glued: "2k" is 2000, "1.5k" 1500 ("2 K" and
@@ -89,7 +98,14 @@ def compose(values: tuple[int, ...]) -> int | None:
                 total, current = total + current, 0
         elif last == TEN and value < TEN:
             return None  # no language says a teen as ten and a unit: "ten four" is two cards
-        elif last is None or last in SCALES or value < last % 100 or (last < 10 and value in TENS):
+        elif (
+            last is None
+            or last in SCALES
+            or value < last % 100
+            or (last < 10 and value in TENS and (current - last) % 100 == 0)
+        ):
+            # a unit before its tens ("fem og tyve") only when no tens came before the unit:
+            # "twenty-nine ninety-five" is no 20 + 9 + 90 + 5
             if last is not None and last < 10 and value < 10:
                 return None
             current += value
@@ -123,17 +139,61 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         elif parts is None and values and word in _JOINERS and nxt and _joins(values, nxt):
             i += 1
             continue
+        elif parts is None and values and word in _JOINERS and _HALF_AT(tokens, i + 1):
+            return _and_half(tokens, i + 1, values, start)
         if parts is None or (not values and parts[0] in SCALES and word in _CHAT_SCALES):
             break
         if short and _spoken_hundreds(values, parts, i - start):
             parts = (SCALES[0], *parts)
-        values += parts
-        number = compose(tuple(values))
+        number = compose((*values, *parts))
         if number is None:
-            break
+            return _said_in_pairs(tokens, i, values, best, start)
+        values += parts
         best = (number, i + 1 - start)
         i += 1
     return best
+
+
+def _HALF_AT(tokens: list[str], i: int) -> int:
+    """Words of a ``half`` phrase at ``tokens[i]``, or 0."""
+    return next((len(h) for h in _HALF if tuple(tokens[i : i + len(h)]) == h), 0)
+
+
+def _and_half(tokens: list[str], i: int, values: list[int], start: int) -> tuple[int, int] | None:
+    """ "two and a half thousand", "kaksi ja puoli tonnia": a count under a hundred, a
+    joiner, half and a scale (``tokens[i]`` is the first word of half). With no scale after
+    half, or a count that is no plain number, the words are read in part only: ``UNREAD``."""
+    used = _HALF_AT(tokens, i)
+    scale = glued(tokens[i + used]) if i + used < len(tokens) else None
+    count = compose(tuple(values))
+    end = i + used + 1 - start
+    if not scale or len(scale) != 1 or scale[0] not in SCALES or not count or count >= 100:
+        return (UNREAD, end - 1) if count and count >= KEEP_BELOW else None
+    return count * scale[0] + scale[0] // 2, end
+
+
+HUNDREDS_SAID_IN_PAIRS = range(11, 100)
+
+
+def _said_in_pairs(
+    tokens: list[str], i: int, values: list[int], best: tuple[int, int] | None, start: int
+) -> tuple[int, int] | None:
+    """Number words that stop composing at ``tokens[i]``. Said in pairs, as scores are read
+    aloud ("fifteen-fifty" 1550, "twenty-nine ninety-five" 2995), a number from eleven to
+    ninety-nine and one from ten to ninety-nine after it are hundreds and the rest. Any other
+    number word after a number of ``KEEP_BELOW`` or more is read in part only (``UNREAD``);
+    smaller ones stay counts and cards ("five five" is two fives)."""
+    if best is None or best[0] < KEEP_BELOW:
+        return best
+    rest = _value(tokens, i)
+    if (
+        best[0] in HUNDREDS_SAID_IN_PAIRS
+        and not set(values) & set(SCALES)
+        and rest
+        and TEN <= rest[0] < SCALES[0]
+    ):
+        return best[0] * SCALES[0] + rest[0], i + rest[1] - start
+    return UNREAD, i + (rest[1] if rest else 1) - start
 
 
 def _half_scale(tokens: list[str], i: int) -> tuple[int, int] | None:
@@ -204,9 +264,10 @@ def _spell_clause(text: str, short: bool) -> str:
     pos = i = 0
     while i < len(words):
         found = _value(words, i, short)
-        if found and (found[0] >= KEEP_BELOW):
+        if found and (found[0] >= KEEP_BELOW or found[0] == UNREAD):
             number, used = found
-            out += [text[pos : matches[i].start()], str(number)]
+            said = UNREAD_MARK if number == UNREAD else str(number)
+            out += [text[pos : matches[i].start()], said]
             pos = matches[i + used - 1].end()
             i += used
         else:

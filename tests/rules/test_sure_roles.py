@@ -16,6 +16,7 @@ from bot.rules.numbers import CardAnswer, OpeningAnswer, compute
 from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import find_cards
+from bot.talk.number_words import spell_digits
 
 CLASSIC = load_variant("classic")
 OPENING = "opening_minimum"
@@ -100,3 +101,37 @@ def test_a_list_goes_on_after_then() -> None:
     found = find_cards("jack jack queen, then seven seven seven. total?")
     assert found is not None
     assert found.cards == Counter({"7": 3, "J": 2, "Q": 1})
+
+
+def _number_word(lang: str, value: int) -> str:
+    return vocabulary().lexicons[lang].numbers[str(value)][0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@given(count=st.integers(min_value=2, max_value=9), scale=st.sampled_from((100, 1000)))
+def test_a_count_and_a_half_of_a_scale_is_read_whole(lang: str, count: int, scale: int) -> None:
+    """ "kaksi ja puoli tonnia" is 2500, never the 1000 of its last word."""
+    words = vocabulary().lexicons[lang].words
+    said = " ".join(
+        (_number_word(lang, count), words.joiners[0], words.half[-1], _number_word(lang, scale))
+    )
+    assert spell_digits(f"x {said} x") == f"x {count * scale + scale // 2} x"
+
+
+@pytest.mark.parametrize(
+    ("said", "score"), [("fifteen-fifty", 1550), ("twenty-nine ninety-five", 2995)]
+)
+def test_a_score_said_in_pairs_is_hundreds(said: str, score: int) -> None:
+    """Scores read aloud in pairs of digits: "we're on fifteen-fifty" is 1550, not 15."""
+    figures = compute(f"we're on {said}, what do we need to go down?", CLASSIC, OPENING)
+    assert [f.score for f in figures if isinstance(f, OpeningAnswer)] == [score]
+
+
+@pytest.mark.parametrize("said", ["fifteen hundred twenty ninety", "twenty and a half"])
+def test_number_words_read_in_part_give_no_number(said: str) -> None:
+    """A reader that cannot use every number word of a run gives no prefix of it."""
+    assert not any(c.isdigit() for c in spell_digits(f"we have {said}"))
+    assert not any(
+        isinstance(f, OpeningAnswer)
+        for f in compute(f"we have {said}, can we open?", CLASSIC, OPENING)
+    )
