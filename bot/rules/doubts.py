@@ -214,7 +214,8 @@ _ARTICLES = frozenset(fold(w) for w in vocabulary().words("article"))
 
 
 _VAGUE = re.compile(rf"(?<!\w)(?:{alternatives(vocabulary().words('vague'))})(?!\w)")
-_CARD_NOUN = re.compile(rf"^(?:{alternatives(vocabulary().words('card'))})$")
+_CARD_NOUN = re.compile(rf"^\w*(?:{alternatives(vocabulary().words('card'))})$")
+"""The noun card, in a compound too ("småkort", "pikkukortteja": small cards)."""
 VAGUE_REACH = 3
 """Words after a vague count ("a bunch of face cards", "muutama ässä") that may name the
 cards it counts."""

@@ -135,3 +135,18 @@ def test_number_words_read_in_part_give_no_number(said: str) -> None:
         isinstance(f, OpeningAnswer)
         for f in compute(f"we have {said}, can we open?", CLASSIC, OPENING)
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a joker and some small cards left, how much is that"),
+        ("no", "en joker og noen småkort igjen, hvor mye blir det"),
+        ("fi", "käteen jäi jokeri ja vähän pikkukortteja, paljonko miinusta"),
+    ],
+)
+def test_small_cards_with_no_count_give_no_sum(lang: str, said: str) -> None:
+    """ "a joker and some small cards": the small cards are not counted, so no sum."""
+    del lang
+    hands = [f for f in compute(said, CLASSIC, "card_values") if isinstance(f, CardAnswer)]
+    assert all(f.unsure for f in hands)
