@@ -143,8 +143,13 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
             return _and_half(tokens, i + 1, values, start)
         if parts is None or (not values and parts[0] in SCALES and word in _CHAT_SCALES):
             break
-        if short and _spoken_hundreds(values, parts, i - start):
-            parts = (SCALES[0], *parts)
+        if _spoken_hundreds(values, parts, i - start):
+            if not short and parts[0] in TENS:
+                # "five twenty" in a question: 520 as said at the table, or Danish-style 25
+                # with its "and" left out; either could be meant, so neither is given
+                return UNREAD, i + (_value(tokens, i) or (0, 1))[1] - start
+            if short:
+                parts = (SCALES[0], *parts)
         number = compose((*values, *parts))
         if number is None:
             return _said_in_pairs(tokens, i, values, best, start)
@@ -152,6 +157,11 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         best = (number, i + 1 - start)
         i += 1
     return best
+
+
+def _after_half(words: list[str], i: int) -> bool:
+    """Whether a ``half`` phrase ends right before ``words[i]``."""
+    return any(tuple(words[max(0, i - len(h)) : i]) == h for h in _HALF)
 
 
 def _HALF_AT(tokens: list[str], i: int) -> int:
@@ -264,6 +274,9 @@ def _spell_clause(text: str, short: bool) -> str:
     pos = i = 0
     while i < len(words):
         found = _value(words, i, short)
+        scale = glued(words[i]) if found else None
+        if found and scale and scale[0] in SCALES and _after_half(words, i):
+            found = (UNREAD, found[1])  # "2 and a half thousand", "puoli tonnia": not 1000
         if found and (found[0] >= KEEP_BELOW or found[0] == UNREAD):
             number, used = found
             said = UNREAD_MARK if number == UNREAD else str(number)

@@ -150,3 +150,11 @@ def test_small_cards_with_no_count_give_no_sum(lang: str, said: str) -> None:
     del lang
     hands = [f for f in compute(said, CLASSIC, "card_values") if isinstance(f, CardAnswer)]
     assert all(f.unsure for f in hands)
+
+
+@pytest.mark.parametrize("said", ["five twenty", "2 and a half thousand"])
+def test_a_number_that_could_be_read_two_ways_is_none(said: str) -> None:
+    """ "we're on five twenty" (520 at the table, 25 with the "and" left out) and a half
+    whose count is not read give no score, never 25 or 1000."""
+    figures = compute(f"we're on {said}, what do we need to open?", CLASSIC, OPENING)
+    assert not any(isinstance(f, OpeningAnswer) for f in figures)
