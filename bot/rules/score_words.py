@@ -72,7 +72,7 @@ SCORE_SAID = re.compile(rf"(?<!\w)(?:{ASKS['score'].pattern})\s*:?\s*$")
 
 
 _NEED_SAID = re.compile(rf"(?<!\w)(?:{ASKS['need'].pattern})\s*:?\s*$")
-_OPEN_AFTER = re.compile(rf"\s+(?:\w{{1,3}}\s+)?(?:{ASKS['opening'].pattern})")
+_OPEN_AFTER = re.compile(rf"\s+(?:\w{{1,3}}\s+){{0,2}}(?:{ASKS['opening'].pattern})")
 """A need word right before a number ("we need 90", "tarvii 120") or an opening word right
 after it ("90 to open", "120 avaukseen"): the number is a minimum someone names, not the
 side's score."""
