@@ -440,6 +440,8 @@ def _split(question: str) -> tuple[list[str], frozenset[int]]:
     for match in re.finditer(r"[^\s,;+/]+([\s,;+/]*)", question.strip()):
         word = match.group().strip().rstrip(",;+/").strip()
         stripped = word.strip(".!?:()[]\"'")
+        if not any(c.isalnum() for c in stripped):  # a dash or dots alone: "ace - ace"
+            word, stripped = ".", ""
         if not stripped:
             if raws and PAUSE.search(word):
                 pauses.add(len(raws) - 1)
