@@ -334,6 +334,15 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
         each = ", ".join(f"{name(rank)} = {card_value(variant, rank)}" for rank, _ in figure.cards)
         return translate(lang, "rules.computed.cards_each", each=each)
     cards = " + ".join(name(rank) for rank, n in figure.cards for _ in range(n))
+    if figure.apart and not (figure.ambiguous or figure.unread):
+        # "jack jack queen, after that seven seven seven": one hand or two?
+        return translate(
+            lang,
+            "rules.computed.cards_apart",
+            cards=cards,
+            points=figure.points,
+            words=figure.apart,
+        )
     if figure.colourless and not (figure.ambiguous or figure.unread):
         # "two threes and a king": a red three is no hand card, a black one five points
         return translate(lang, "rules.computed.cards_colour", cards=cards, words=figure.colourless)

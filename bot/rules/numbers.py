@@ -90,11 +90,13 @@ class CardAnswer:
     """A plural card name said with no count among other cards (``FoundCards.how_many``)."""
     colourless: str | None = None
     """Threes said without a colour (``FoundCards.colourless``): the reply asks which."""
+    apart: str | None = None
+    """Card names said apart from the hand read (``FoundCards.apart``): the reply asks."""
 
     @property
     def unsure(self) -> bool:
         """Whether any word of the hand has no sure role: then no sum is given as fact."""
-        return bool(self.unread or self.ambiguous or self.how_many or self.colourless)
+        return bool(self.unread or self.ambiguous or self.how_many or self.colourless or self.apart)
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,9 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
-    return CardAnswer(points, ordered, found.unread, found.ambiguous, how_many, found.colourless)
+    return CardAnswer(
+        points, ordered, found.unread, found.ambiguous, how_many, found.colourless, found.apart
+    )
 
 
 def compute(

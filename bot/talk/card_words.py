@@ -170,6 +170,9 @@ class FoundCards:
     how_many: str | None = None
     """A plural card name with no count among other cards ("are the fours and fives worth
     five or ten"): how many is not said, so the reply asks instead of summing one each."""
+    apart: str | None = None
+    """Card names outside the hand read ("jack jack queen, after that seven seven seven"):
+    the hand may be longer than the run, so the reply asks."""
     colourless: str | None = None
     """Threes said without their colour ("two threes and a king", "to treere"): red and
     black threes differ, so the reply asks which."""
@@ -428,7 +431,39 @@ def find_cards(question: str) -> FoundCards | None:
         ambiguous,
         tuple(best.words),
         how_many,
-        best.colourless[0] if best.colourless else None,
+        apart=_apart(runs, best),
+        colourless=best.colourless[0] if best.colourless else None,
+    )
+
+
+APART_REACH = 2
+"""Words between two runs of cards that may still part one hand read out ("jack jack queen,
+after that seven seven seven"); further apart ("is a joker worth more than two aces") they
+are two things the question compares."""
+
+
+def _apart(runs: list[_Run], best: _Run) -> str | None:
+    """The words of another run near the hand that names a card by name, not only by a
+    number word or a digit ("after that seven seven seven" beside "jack jack queen"), or
+    None."""
+    for run in runs:
+        gap = run.start - best.end if run.start >= best.end else best.start - run.end
+        if run is best or gap > APART_REACH:
+            continue
+        names = [w for w in run.words if _named(w)]
+        if names:
+            return " ".join(run.words)
+    return None
+
+
+def _named(word: str) -> bool:
+    """A card said by a name that is no number ("king", "jokeren", "ässä")."""
+    lowered = word.lower()
+    return (
+        len(lowered) > SYMBOL_LENGTH
+        and lowered not in _COUNTS
+        and lowered not in vocabulary().number_words
+        and _card_token(word) is not None
     )
 
 

@@ -158,3 +158,12 @@ def test_a_number_that_could_be_read_two_ways_is_none(said: str) -> None:
     whose count is not read give no score, never 25 or 1000."""
     figures = compute(f"we're on {said}, what do we need to open?", CLASSIC, OPENING)
     assert not any(isinstance(f, OpeningAnswer) for f in figures)
+
+
+def test_cards_said_apart_from_the_hand_are_asked_about() -> None:
+    """ "ess, ess, konge, etter det en joker": the joker may belong to the hand, so no sum;
+    a comparison further off ("is a joker worth more than two aces") keeps its card."""
+    near = compute("ess, ess, konge, etter det en joker. hvor mye?", CLASSIC, "card_values")
+    assert [f.unsure for f in near if isinstance(f, CardAnswer)] == [True]
+    far = compute("is a joker worth more than two aces?", CLASSIC, "card_values")
+    assert [f.unsure for f in far if isinstance(f, CardAnswer)] == [False]
