@@ -303,8 +303,9 @@ def _read_at(
     if after:
         return after, 3
     count, head = _counted(raws, i)
-    if head == 1 and i in pauses and _card_token(raws[i]):
-        count = 0
+    if head == 1 and i in pauses and 2 <= count <= MAX_COUNT:
+        # read out with a pause after it, a number word is that card ("kuus, kuus, jokeri")
+        return list(_card_token(raws[i]) or (str(count),)), 1
     qualified, used = _qualified(raws, i + head, count)
     if used:
         return qualified, head + used

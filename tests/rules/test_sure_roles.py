@@ -167,3 +167,11 @@ def test_cards_said_apart_from_the_hand_are_asked_about() -> None:
     assert [f.unsure for f in near if isinstance(f, CardAnswer)] == [True]
     far = compute("is a joker worth more than two aces?", CLASSIC, "card_values")
     assert [f.unsure for f in far if isinstance(f, CardAnswer)] == [False]
+
+
+def test_a_number_word_read_out_alone_is_that_card() -> None:
+    """ "kuus, kuus, jokeri": each number word with a pause after it is a six, not six
+    jokers, in a language whose card names are no number words too."""
+    found = find_cards("ässä, ässä, kunkku, kuus, kuus, jokeri, paljonko yhteensä")
+    assert found is not None
+    assert found.cards == Counter({"A": 2, "K": 1, "6": 2, "joker": 1})
