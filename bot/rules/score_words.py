@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from bot.scoring.variants import all_variants
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import CARD_NUMBERS
 from bot.talk.text import alternatives, fold, normalise
@@ -68,6 +69,7 @@ ZERO = re.compile(
 """A word for zero with only points or a clause's end after it: the score 0 ("vi har null
 poeng"); "zero red threes" counts cards, not a score."""
 SCORE_SAID = re.compile(rf"(?<!\w)(?:{ASKS['score'].pattern})\s*:?\s*$")
+SCORE_SAID_ANY = re.compile(rf"(?<!\w)(?:{ASKS['score'].pattern})(?!\w)")
 """The lexicon's score statement right before a number: "we have 1500", "meillä on 1500"."""
 
 
@@ -76,6 +78,13 @@ _OPEN_AFTER = re.compile(rf"\s+(?:\w{{1,3}}\s+){{0,2}}(?:{ASKS['opening'].patter
 """A need word right before a number ("we need 90", "tarvii 120") or an opening word right
 after it ("90 to open", "120 avaukseen"): the number is a minimum someone names, not the
 side's score."""
+_MINIMUMS = frozenset(
+    band.minimum for variant in all_variants().values() for band in variant.opening.bands
+)
+"""Every opening minimum of the shipped variants (15, 50, 90, 120, 150): such a number in a
+clause that speaks of needing or opening ("don't we need at least 90 now", "is it 90 we
+need") is more likely the minimum someone names than the side's score."""
+_CLAUSE_END = re.compile(r"[,.;:!?]")
 _CHOICE = re.compile(
     rf"(?<!\w)(?:{alternatives(fold(w) for w in vocabulary().words('choice'))})(?!\w)"
 )
@@ -89,6 +98,18 @@ def says(kind: str, folded: str) -> bool:
         if not (before and before[0] in _NEGATIONS):
             return True
     return False
+
+
+def _clause(folded: str, match: re.Match[str]) -> str:
+    """The words around ``match`` up to the punctuation that ends their clause."""
+    starts = [m.end() for m in _CLAUSE_END.finditer(folded, 0, match.start())]
+    end = _CLAUSE_END.search(folded, match.end())
+    return folded[starts[-1] if starts else 0 : end.start() if end else len(folded)]
+
+
+def _asks_minimum(clause: str) -> bool:
+    """A clause that speaks of needing or opening, with no score statement in it."""
+    return (says("need", clause) or says("opening", clause)) and not SCORE_SAID_ANY.search(clause)
 
 
 def find_score(question: str) -> int | None:
@@ -130,6 +151,8 @@ def score_numbers(question: str) -> list[tuple[int, str | None]]:
             role = "minimum"
         elif out and out[-1][1] == "minimum" and _CHOICE.search(folded, last_end, match.start()):
             role = "minimum"  # "we need 90 to open, or is it 120": both are minimums offered
+        elif value in _MINIMUMS and not match["sign"] and _asks_minimum(_clause(folded, match)):
+            role = "minimum"
         last_end = match.end()
         out.append((-value if match["sign"] else value, role))
     return out

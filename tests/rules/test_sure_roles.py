@@ -175,3 +175,19 @@ def test_a_number_word_read_out_alone_is_that_card() -> None:
     found = find_cards("ässä, ässä, kunkku, kuus, kuus, jokeri, paljonko yhteensä")
     assert found is not None
     assert found.cards == Counter({"A": 2, "K": 1, "6": 2, "joker": 1})
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "don't we need at least 90 now?",
+        "trenger vi minst 90 nå?",
+        "er det 90 vi skal have nu?",
+        "tarvitaanko nyt vähintään 90?",
+        "the opening requirement is 120 for us now isn't it",
+    ],
+)
+def test_a_minimum_in_a_clause_about_needing_is_no_score(said: str) -> None:
+    """An opening minimum's number in a clause about needing or opening, with no score
+    said, is the minimum in question: no "with 90 points you need 50"."""
+    assert not any(isinstance(f, OpeningAnswer) for f in compute(said, CLASSIC, OPENING))
