@@ -17,6 +17,7 @@ import re
 from bot.rules.score_words import (
     ASKS,
     LEXICONS,
+    MINIMUMS,
     SCORE,
     SCORE_SAID,
     SCORE_STEP,
@@ -98,10 +99,25 @@ def score_doubt(question: str, score: int) -> str | None:
     asked, said = _asked_side(folded), _score_side(folded, match)
     if asked and said and asked != said:
         return "side"
-    others = [v for v, role in score_numbers(question) if role != "placed" and v != score]
+    numbers = score_numbers(question)
+    others = [v for v, role in numbers if role not in ("placed", "minimum") and v != score]
     if any(hedged(str(v), folded, choice=False) for v in others):
         return "approx"  # "1450 I think, maybe 1500": the other guess makes this one a guess
+    if (score, "score") not in numbers and _another_score(folded, score, numbers, said):
+        return "two"  # "we had 1400 but just scored 200 more": which is the score now?
     return None
+
+
+def _another_score(
+    folded: str, score: int, numbers: list[tuple[int, str | None]], side: str | None
+) -> bool:
+    """Another number with no role that could be the same side's score as ``score``: not an
+    opening minimum ("is it 50 or 90"), not said as the other side's ("us 2995 them 3400")."""
+    loose = {v for v, role in numbers if role is None and v != score and v not in MINIMUMS}
+    return any(
+        _signed(m) in loose and _score_side(folded, m) in (None, side)
+        for m in SCORE.finditer(folded)
+    )
 
 
 def side_score(question: str) -> int | None:

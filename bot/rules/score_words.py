@@ -78,7 +78,7 @@ _OPEN_AFTER = re.compile(rf"\s+(?:\w{{1,3}}\s+){{0,2}}(?:{ASKS['opening'].patter
 """A need word right before a number ("we need 90", "tarvii 120") or an opening word right
 after it ("90 to open", "120 avaukseen"): the number is a minimum someone names, not the
 side's score."""
-_MINIMUMS = frozenset(
+MINIMUMS = frozenset(
     band.minimum for variant in all_variants().values() for band in variant.opening.bands
 )
 """Every opening minimum of the shipped variants (15, 50, 90, 120, 150): such a number in a
@@ -151,7 +151,7 @@ def score_numbers(question: str) -> list[tuple[int, str | None]]:
             role = "minimum"
         elif out and out[-1][1] == "minimum" and _CHOICE.search(folded, last_end, match.start()):
             role = "minimum"  # "we need 90 to open, or is it 120": both are minimums offered
-        elif value in _MINIMUMS and not match["sign"] and _asks_minimum(_clause(folded, match)):
+        elif value in MINIMUMS and not match["sign"] and _asks_minimum(_clause(folded, match)):
             role = "minimum"
         last_end = match.end()
         out.append((-value if match["sign"] else value, role))

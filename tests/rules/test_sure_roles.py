@@ -191,3 +191,17 @@ def test_a_minimum_in_a_clause_about_needing_is_no_score(said: str) -> None:
     """An opening minimum's number in a clause about needing or opening, with no score
     said, is the minimum in question: no "with 90 points you need 50"."""
     assert not any(isinstance(f, OpeningAnswer) for f in compute(said, CLASSIC, OPENING))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we had 1400 but just scored 200 more, whats our min now",
+        "we're at two thousand and something, what's the opening",
+        "vi har tusen og noe, hva må vi åpne med",
+    ],
+)
+def test_a_score_with_more_added_or_a_rest_unsaid_is_asked_about(said: str) -> None:
+    """Two numbers that could each be the side's score, or a score with "and something"
+    after it: no minimum is worked from either."""
+    assert not any(isinstance(f, OpeningAnswer) for f in compute(said, CLASSIC, OPENING))
