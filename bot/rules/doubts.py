@@ -248,6 +248,14 @@ def vague_count(said: str) -> str | None:
     numbers = vocabulary().number_words
     for match in _VAGUE.finditer(folded):
         at = len(re.findall(r"\w+", folded[: match.end()]))
+        joined = folded[: match.start()].split()[-1:]
+        if (
+            joined
+            and joined[0] in _JOINERS
+            and _card_before(words, at - len(match.group().split()))
+        ):
+            # "a joker, two aces and some other junk": more cards, how many not said
+            return " ".join(words[at - len(match.group().split()) - 1 : at + 1])
         for i, word in enumerate(words[at : at + VAGUE_REACH]):
             card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
             if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
@@ -255,6 +263,17 @@ def vague_count(said: str) -> str | None:
             if word in numbers or word.isdecimal() or fold(word) in _FUNCTION:
                 break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
     return None
+
+
+_JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
+CARD_REACH = 3
+"""Words before a joiner where the cards it joins to may stand ("two aces and some")."""
+
+
+def _card_before(words: list[str], at: int) -> bool:
+    """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
+    before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
+    return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
 
 
 TOP_SCORE = 10**7

@@ -205,3 +205,13 @@ def test_a_score_with_more_added_or_a_rest_unsaid_is_asked_about(said: str) -> N
     """Two numbers that could each be the side's score, or a score with "and something"
     after it: no minimum is worked from either."""
     assert not any(isinstance(f, OpeningAnswer) for f in compute(said, CLASSIC, OPENING))
+
+
+def test_cards_and_some_more_unnamed_give_no_sum() -> None:
+    """ "a joker, two aces and some other junk": the rest is not counted, so no sum."""
+    hands = [
+        f
+        for f in compute("a joker, two aces and some other junk, how much", CLASSIC, "card_values")
+        if isinstance(f, CardAnswer)
+    ]
+    assert all(f.unsure for f in hands)
