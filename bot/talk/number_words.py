@@ -143,13 +143,19 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
             return _and_half(tokens, i + 1, values, start)
         if parts is None or (not values and parts[0] in SCALES and word in _CHAT_SCALES):
             break
-        if _spoken_hundreds(values, parts, i - start):
-            if not short and parts[0] in TENS:
-                # "five twenty" in a question: 520 as said at the table, or Danish-style 25
-                # with its "and" left out; either could be meant, so neither is given
-                return UNREAD, i + (_value(tokens, i) or (0, 1))[1] - start
-            if short:
-                parts = (SCALES[0], *parts)
+        # a unit right after tens is said in pairs ("twenty-nine ninety-five"), see below
+        unit_then_tens = (
+            i > start
+            and _unit_word(tokens[i - 1])
+            and parts[0] in TENS
+            and (len(values) < 2 or values[-2] in SCALES)
+        )
+        if not short and unit_then_tens:
+            # "five twenty", "one thousand two fifty" in a question: hundreds as said at the
+            # table, or Danish-style 25 with its "and" left out; neither is given
+            return UNREAD, i + (_value(tokens, i) or (0, 1))[1] - start
+        if short and _spoken_hundreds(values, parts, i - start):
+            parts = (SCALES[0], *parts)
         number = compose((*values, *parts))
         if number is None:
             return _said_in_pairs(tokens, i, values, best, start)
@@ -157,6 +163,12 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         best = (number, i + 1 - start)
         i += 1
     return best
+
+
+def _unit_word(word: str) -> bool:
+    """One word for a unit ("five", "fem"), not glued to its tens ("femogtyve")."""
+    parts = glued(word)
+    return parts is not None and len(parts) == 1 and parts[0] < TEN
 
 
 def _after_half(words: list[str], i: int) -> bool:

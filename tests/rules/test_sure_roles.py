@@ -152,7 +152,7 @@ def test_small_cards_with_no_count_give_no_sum(lang: str, said: str) -> None:
     assert all(f.unsure for f in hands)
 
 
-@pytest.mark.parametrize("said", ["five twenty", "2 and a half thousand"])
+@pytest.mark.parametrize("said", ["five twenty", "2 and a half thousand", "one thousand two fifty"])
 def test_a_number_that_could_be_read_two_ways_is_none(said: str) -> None:
     """ "we're on five twenty" (520 at the table, 25 with the "and" left out) and a half
     whose count is not read give no score, never 25 or 1000."""
