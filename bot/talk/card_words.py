@@ -420,7 +420,7 @@ def find_cards(question: str) -> FoundCards | None:
     ambiguous = next(
         (f"{a} {b}" for a, b in pairs if a.lower() != b.lower() and _both_ranks(a, b)), None
     )
-    unread = _unread(raws, runs, best)
+    unread = _unread(raws, runs, best) or _dangling(raws, best, pauses)
     # "the fours and fives": each uncounted plural read as one card sums to no real hand;
     # one rank alone ("what are aces worth") is its value per card
     how_many = best.uncounted[0] if best.uncounted and len(best.ranks) > 1 else None
@@ -441,6 +441,37 @@ APART_REACH = 2
 """Words between two runs of cards that may still part one hand read out ("jack jack queen,
 after that seven seven seven"); further apart ("is a joker worth more than two aces") they
 are two things the question compares."""
+
+
+def _dangling(raws: list[str], best: _Run, pauses: frozenset[int]) -> str | None:
+    """A number word after a joiner at the end of the hand, no card named after it ("seks
+    konger og ni", "kolme kuningasta ja kaks"): a card or a count whose card is not said,
+    so the reader asks. With a pause after it, read out alone, it is a card."""
+    last = best.end - 1
+    joined = best.end - best.start >= 2 and raws[last - 1].lower() in _JOINERS
+    if joined and _bare_number(raws[last]) and not _read_on(raws, last, pauses):
+        return raws[last]
+    i = best.end
+    if i + 1 < len(raws) and raws[i].lower() in _JOINERS and _bare_number(raws[i + 1]):
+        after = _read_at(raws, i + 1, listed=False, pauses=pauses)[0]
+        if not after or not _read_on(raws, i + 1, pauses):
+            return raws[i + 1]
+    return None
+
+
+def _read_on(raws: list[str], i: int, pauses: frozenset[int]) -> bool:
+    """Whether ``raws[i]`` is read out with a pause after it and cards go on after the pause
+    ("seks, seks, joker"); a pause that ends the list ("og to, hvor mye") is no read-out."""
+    return i in pauses and i + 1 < len(raws) and bool(_card_token(raws[i + 1]))
+
+
+def _bare_number(word: str) -> bool:
+    """A number word of two or more that is no card's own name ("ni", "kaks", "two")."""
+    lowered = word.lower()
+    return not lowered.isdecimal() and _COUNTS.get(lowered, 0) >= 2 and lowered in _NUMBER_WORDS
+
+
+_NUMBER_WORDS = frozenset(vocabulary().number_words)
 
 
 def _apart(runs: list[_Run], best: _Run) -> str | None:

@@ -215,3 +215,12 @@ def test_cards_and_some_more_unnamed_give_no_sum() -> None:
         if isinstance(f, CardAnswer)
     ]
     assert all(f.unsure for f in hands)
+
+
+@pytest.mark.parametrize(
+    "said", ["hvad er seks konger og ni værd", "paljonko on kolme kuningasta ja kaks"]
+)
+def test_a_number_word_left_at_the_end_of_a_hand_is_asked_about(said: str) -> None:
+    """ "six kings and nine": a nine, or nine of a card not said? No sum either way."""
+    hands = [f for f in compute(said, CLASSIC, "card_values") if isinstance(f, CardAnswer)]
+    assert all(f.unsure for f in hands)
