@@ -101,6 +101,10 @@ class CommonWords(_Strict):
     more", "litt til"): the score is no longer known."""
     half_more: Words = Field(default_factory=list)
     """One and a half of the scale after it ("halvannen tusen" 1500, "puolitoista sataa" 150)."""
+    same_plural: Words = Field(default_factory=list)
+    """Card names a count stands before in the same form as one card: a plural that is the
+    same word ("tre ess"), or spoken Finnish dropping the partitive ending ("kolme ässä").
+    After a count they are counted, not one card read out after a number."""
     half: Words = Field(default_factory=list)
     """Half, after a count and a joiner and before a scale ("two and a half thousand", "kaksi
     ja puoli tonnia": 2500)."""

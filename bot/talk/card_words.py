@@ -312,7 +312,7 @@ def _read_at(
     nxt = raws[i + head] if i + head < len(raws) else ""
     # in a list of card symbols a digit is a card: "K 7 7 A" is not seven aces; "seks fem"
     # is a six and a five unless a count is all the first word can be ("to ti": two tens)
-    if head == 1 and _both_ranks(raws[i], nxt):
+    if head == 1 and (_both_ranks(raws[i], nxt) or _count_or_card(raws[i], nxt)):
         count = 0
     plain = not nxt.isdecimal() or _article_digit(raws, i, nxt)
     if count >= 1 and nxt and plain and not (listed and raws[i].isdecimal()):
@@ -347,6 +347,30 @@ def _both_ranks(word: str, nxt: str) -> bool:
     numbers = vocabulary().number_words
     return (
         first in numbers and second in numbers and first in WORD_TO_RANK and second in WORD_TO_RANK
+    )
+
+
+_SINGULAR = frozenset(
+    names[0]
+    for lexicon in vocabulary().lexicons.values()
+    for names in lexicon.cards.values()
+    if names and names[0] not in vocabulary().number_words
+) - frozenset(vocabulary().words("same_plural"))
+"""Each language's name of one card ("joker", "konge", "kuningas"), not a number word and
+not a plural too ("ess")."""
+
+
+def _count_or_card(word: str, nxt: str) -> bool:
+    """A number word of two or more that is also a card, before one card's name in the
+    singular ("seks joker", "two jack", "kolme jokeri"): six jokers said loosely, or a six
+    and a joker read out. The sums differ, so it is read as two cards and asked about."""
+    lowered = word.lower()
+    return (
+        not lowered.isdecimal()
+        and _COUNTS.get(lowered, 0) >= 2
+        and lowered in vocabulary().number_words
+        and _card_token(word) is not None
+        and nxt.lower() in _SINGULAR
     )
 
 
@@ -418,7 +442,12 @@ def find_cards(question: str) -> FoundCards | None:
     # one word twice ("ten ten", "fem fem") is two cards, nothing to ask: a count before its
     # own rank's name puts that in the plural ("ten tens") or another case ("viisi vitosta")
     ambiguous = next(
-        (f"{a} {b}" for a, b in pairs if a.lower() != b.lower() and _both_ranks(a, b)), None
+        (
+            f"{a} {b}"
+            for a, b in pairs
+            if a.lower() != b.lower() and (_both_ranks(a, b) or _count_or_card(a, b))
+        ),
+        None,
     )
     unread = _unread(raws, runs, best) or _dangling(raws, best, pauses)
     # "the fours and fives": each uncounted plural read as one card sums to no real hand;

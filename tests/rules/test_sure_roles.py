@@ -224,3 +224,15 @@ def test_a_number_word_left_at_the_end_of_a_hand_is_asked_about(said: str) -> No
     """ "six kings and nine": a nine, or nine of a card not said? No sum either way."""
     hands = [f for f in compute(said, CLASSIC, "card_values") if isinstance(f, CardAnswer)]
     assert all(f.unsure for f in hands)
+
+
+@pytest.mark.parametrize("said", ["seks joker", "two jack", "tre konge"])
+def test_a_count_before_one_card_in_the_singular_is_asked_about(said: str) -> None:
+    """ "seks joker": six jokers (300) or a six and a joker (55)? Read as two cards, and
+    the reply says so and asks; "tre ess" (a plural like the singular) is a count."""
+    found = find_cards(said)
+    assert found is not None
+    assert found.ambiguous == said
+    counted = find_cards("tre ess")
+    assert counted is not None
+    assert counted.cards == Counter({"A": 3})
