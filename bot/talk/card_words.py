@@ -350,7 +350,7 @@ def _both_ranks(word: str, nxt: str) -> bool:
     )
 
 
-_SINGULAR = frozenset(
+SINGULAR = frozenset(
     names[0]
     for lexicon in vocabulary().lexicons.values()
     for names in lexicon.cards.values()
@@ -370,7 +370,7 @@ def _count_or_card(word: str, nxt: str) -> bool:
         and _COUNTS.get(lowered, 0) >= 2
         and lowered in vocabulary().number_words
         and _card_token(word) is not None
-        and nxt.lower() in _SINGULAR
+        and nxt.lower() in SINGULAR
     )
 
 

@@ -15,6 +15,7 @@ from bot.rules.variant_words import player_count
 from bot.scoring import count_cards, load_variant
 from bot.scoring.cards import RANKS
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.card_words import SINGULAR
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
 
@@ -40,6 +41,8 @@ def _says(lang: str, hand: Counter[str], pick: int = -1) -> str:
     for rank, n in hand.items():
         count = lexicon.words.one[0] if n == 1 else lexicon.numbers[str(n)][0]
         names = _names(lang, rank) if pick >= 0 else lexicon.cards[rank]
+        if n > 1:  # "seks joker": a six and a joker, or six jokers? asked, see test_sure_roles
+            names = [name for name in names if name not in SINGULAR] or names
         parts.append(f"{count} {names[pick % len(names)]}")
     joiner = f" {lexicon.words.joiners[0]} "
     return joiner.join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else parts[0]
