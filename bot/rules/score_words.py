@@ -84,6 +84,9 @@ MINIMUMS = frozenset(
 """Every opening minimum of the shipped variants (15, 50, 90, 120, 150): such a number in a
 clause that speaks of needing or opening ("don't we need at least 90 now", "is it 90 we
 need") is more likely the minimum someone names than the side's score."""
+MINIMUM_CAP = 2 * max(MINIMUMS)
+"""No opening minimum, house rules included, comes near this: "at 1500 to open" names a
+score, "90 to open" a minimum."""
 _CLAUSE_END = re.compile(r"[,.;:!?]")
 _CHOICE = re.compile(
     rf"(?<!\w)(?:{alternatives(fold(w) for w in vocabulary().words('choice'))})(?!\w)"
@@ -147,7 +150,9 @@ def score_numbers(question: str) -> list[tuple[int, str | None]]:
             role = "placed"
         elif SCORE_SAID.search(folded, 0, match.start()):
             role = "score"
-        elif _NEED_SAID.search(folded, 0, match.start()) or _OPEN_AFTER.match(folded, match.end()):
+        elif value <= MINIMUM_CAP and (
+            _NEED_SAID.search(folded, 0, match.start()) or _OPEN_AFTER.match(folded, match.end())
+        ):
             role = "minimum"
         elif out and out[-1][1] == "minimum" and _CHOICE.search(folded, last_end, match.start()):
             role = "minimum"  # "we need 90 to open, or is it 120": both are minimums offered

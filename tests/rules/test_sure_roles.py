@@ -236,3 +236,9 @@ def test_a_count_before_one_card_in_the_singular_is_asked_about(said: str) -> No
     counted = find_cards("tre ess")
     assert counted is not None
     assert counted.cards == Counter({"A": 3})
+
+
+def test_a_score_before_an_opening_word_is_still_a_score() -> None:
+    """ "what do we need at 1500 to open": no minimum is that high, so 1500 is the score."""
+    figures = compute("what do we need at 1500 to open", CLASSIC, OPENING)
+    assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [90]
