@@ -145,6 +145,20 @@ class RoundWords(_Strict):
     someone: Words = []
     """A subject that names nobody in particular ("someone went out", "noen gikk ut"): the
     words after it belong to no side the reader can tell, so they are asked about."""
+    every_side: Words = []
+    """A subject for the whole table ("both teams", "begge lag", "molemmilla"): its clause
+    is said of every side, not of the side named next."""
+    no_side: Words = []
+    """A subject for no side at all ("nobody", "ingen", "kukaan"): its clause is said of
+    every side, negated ("nobody went out": no side went out)."""
+    hedge: Words = []
+    """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
+    "ehkä"): the side it is said of is asked about, never read as certain."""
+    alternative: Words = []
+    for_side: Words = []
+    """A word that gives what comes before it to the side named after it ("1 for them",
+    "405 til os")."""
+    """ "or" between two counts or points ("to eller tre røde"): a choice, asked about."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 

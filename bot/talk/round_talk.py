@@ -126,7 +126,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
@@ -268,7 +268,7 @@ def _numbers(
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
-        if role == "unplaced" and _gapped(words, i, last_hand):
+        if role == "unplaced" and not value % SCORE_STEP and _gapped(words, i, last_hand):
             role = "hand"
         elif lead and role == "table" and _joined_hand(words, i, last_hand):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
@@ -639,6 +639,31 @@ def _read_side(
     return part.side, rules_unsure
 
 
+@functools.cache
+def _hedges(lang: str | None) -> tuple[re.Pattern[str], frozenset[str]]:
+    alternatives = frozenset(
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.alternative
+    )
+    return re.compile(rf"(?:^| )({any_phrase('hedge', lang=lang)})(?= |$)"), alternatives
+
+
+def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
+    """What the speaker said they are unsure of: a hedge ("husker ikke", "not sure") or a
+    choice ("to eller tre", "300 or 350", "or was it 3"). Whatever the readers made of
+    it, the side is asked about: reading one of two figures would be a guess."""
+    hedge, alternatives = _hedges(lang)
+    joined = " ".join(words)
+    out = [Unsure("number", m.group(1), index) for m in hedge.finditer(joined)]
+    for i, word in enumerate(words):
+        if word in alternatives:  # "2 red threes, or was it 3", "clean or dirty"
+            near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
+            out.append(Unsure("number", near, index))
+    return out
+
+
 def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
@@ -656,7 +681,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             sides.append(SideReading(SideRound(), said=False))
             continue
         read, asked = _read_side(words, leads, side, seating, variant)
-        unsure += asked
+        unsure += asked + _hedged(words, side, seating.lang)
         sides.append(SideReading(read, said=True))
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
