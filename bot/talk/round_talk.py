@@ -682,6 +682,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             continue
         read, asked = _read_side(words, leads, side, seating, variant)
         unsure += asked + _hedged(words, side, seating.lang)
+        if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
+            unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(read, said=True))
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
