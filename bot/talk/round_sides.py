@@ -248,7 +248,8 @@ def _table_clause(segment: Segment, before: list[Segment], seating: Seating) -> 
         return [segment]
     gap = words.index(GAP)
     side = next((s.side for s in reversed(before) if s.side not in TABLE), seating.speaker)
-    return [Segment(segment.side, words[:gap], segment.lead), Segment(side, words[gap + 1 :], 0)]
+    rest = [Segment(side, words[gap + 1 :], 0)] if words[gap + 1 :] else []
+    return [Segment(segment.side, words[:gap], segment.lead), *rest]
 
 
 @functools.cache

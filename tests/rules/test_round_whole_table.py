@@ -1,0 +1,123 @@
+"""What a round said aloud says of the whole table, or says with a doubt, is never pinned on
+one side: a clause whose subject is nobody or both sides ("nobody went out", "begge lag
+hadde en rød treer") is every side's, a kind named before any side is a heading for the
+counts after it, and a figure the speaker hedges ("husker ikke") or gives a choice of ("to
+eller tre") is asked about. Sentences written for these tests, none from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.scoring.round import SideRound, WentOut
+from bot.talk.round_talk import Seating, read_round
+
+
+def _side(
+    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
+) -> SideRound:
+    return SideRound(
+        meld_points=meld,
+        natural_canastas=natural,
+        mixed_canastas=mixed,
+        red_threes=red,
+        went_out=WentOut(out),
+        hand_points=hand,
+    )
+
+
+NOBODY_OUT = [
+    ("en", "nobody went out. we had 320 melded, one clean, 40 left; they 270, one dirty, 15 left"),
+    ("no", "ingen gikk ut. vi hadde 320 meldt, en ren, 40 igjen; de 270, en uren, 15 igjen"),
+    ("da", "ingen gik ud. vi havde 320 meldt, en ren, 40 tilbage; de 270, en uren, 15 tilbage"),
+    (
+        "fi",
+        "kukaan ei mennyt ulos. meillä 320 pöydässä, yksi puhdas, 40 kädessä;"
+        " niillä 270, yksi seka, 15 kädessä",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NOBODY_OUT)
+def test_nobody_went_out_sends_no_side_out(lang: str, text: str) -> None:
+    """ "Nobody went out" said first is no side's going out: never read as the first side's."""
+    reading = read_round(text, Seating(lang=lang))
+    assert all(s.round.went_out is WentOut.NO for s in reading.sides)
+    if reading.sure:
+        assert [s.round for s in reading.sides] == [
+            _side(320, natural=1, hand=40),
+            _side(270, mixed=1, hand=15),
+        ]
+
+
+BOTH_RED = [
+    ("en", "we went out with 410, two clean. both teams had a red three. they 190, 55 left"),
+    ("no", "vi gikk ut med 410, to rene. begge lag hadde en rød treer. de 190, 55 igjen"),
+    ("da", "vi gik ud med 410, to rene. begge hold havde en rød treer. de 190, 55 tilbage"),
+    (
+        "fi",
+        "me mentiin ulos 410:llä, kaksi puhdasta. molemmilla oli yksi punainen kolmonen."
+        " niillä 190, 55 kädessä",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), BOTH_RED)
+def test_both_sides_had_a_red_three_gives_one_to_each(lang: str, text: str) -> None:
+    """A red three said of both sides is never read as one side's alone."""
+    reading = read_round(text, Seating(lang=lang))
+    asked = {u.side for u in reading.unsure}
+    for index, side in enumerate(reading.sides):
+        if index not in asked and None not in asked:
+            assert side.round.red_threes == 1
+
+
+def test_a_heading_before_the_sides_is_never_one_sides_alone() -> None:
+    """ "red threes: 2 for us, 1 for them": each side's count, or a question; never all the
+    red threes on one side and none on the other."""
+    text = "red threes: 2 for us, 1 for them. we went out with 360, two clean; they 220, 30 left"
+    reading = read_round(text, Seating(lang="en"))
+    asked = {u.side for u in reading.unsure}
+    for index, want in enumerate((2, 1)):
+        if index not in asked and None not in asked:
+            assert reading.sides[index].round.red_threes == want
+
+
+HEDGED = [
+    ("en", "we went out with 380, one clean, and 2 red threes, not sure; they 200, 35 left"),
+    ("no", "vi gikk ut med 380, en ren, og 2 røde treere, husker ikke; de 200, 35 igjen"),
+    ("da", "vi gik ud med 380, en ren, og 2 røde treere, husker ikke; de 200, 35 tilbage"),
+    ("fi", "me mentiin ulos 380:llä, yksi puhdas, 2 punaista kolmosta, en muista; ne 200, 35"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), HEDGED)
+def test_a_hedged_figure_is_asked_about(lang: str, text: str) -> None:
+    assert 0 in {u.side for u in read_round(text, Seating(lang=lang)).unsure}
+
+
+OR_WORD = {"en": "or", "no": "eller", "da": "eller", "fi": "tai"}
+TEMPLATE = {
+    "en": "we went out with 400, one clean, {a} {or_} {b} red threes; they 200, 40 left",
+    "no": "vi gikk ut med 400, en ren, {a} {or_} {b} røde treere; de 200, 40 igjen",
+    "da": "vi gik ud med 400, en ren, {a} {or_} {b} røde treere; de 200, 40 tilbage",
+    "fi": "me mentiin ulos 400:lla, yksi puhdas, {a} {or_} {b} punaista kolmosta; ne 200, 40",
+}
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    lang=st.sampled_from(sorted(TEMPLATE)),
+    a=st.integers(min_value=0, max_value=4),
+    b=st.integers(min_value=0, max_value=4),
+)
+def test_a_choice_of_two_counts_is_never_read_as_certain(lang: str, a: int, b: int) -> None:
+    """ "two or three red threes": whichever counts, the side that said it is asked about."""
+    text = TEMPLATE[lang].format(a=a, b=b, or_=OR_WORD[lang])
+    assert 0 in {u.side for u in read_round(text, Seating(lang=lang)).unsure}
+
+
+def test_a_side_named_with_nothing_said_of_it_is_asked_about() -> None:
+    reading = read_round("we went out with 400, two clean; them", Seating(lang="en"))
+    assert not reading.sure
