@@ -203,7 +203,8 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
         out.append(Segment(_lead_side(lead, marks, seating), lead, 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
-        team = end - start > 1 and words[end - 1] in counts(seating.lang) and key not in (WE, THEY)
+        named = key >= 0 or key == NO_SIDE  # "team 2", not "no one", "we two"
+        team = named and end - start > 1 and words[end - 1] in counts(seating.lang)
         kept = words[end:stop] if team else words[start:stop]
         segment = Segment(_resolve(key, seating), kept, 0 if team else end - start)
         if out and start and words[start - 1] in _subordinate(seating.lang):

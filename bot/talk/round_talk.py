@@ -179,10 +179,15 @@ def _bare_noun(lang: str | None) -> str:
 
 
 def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
-    """ "gikk ikke ut", "ikke gået ud", "ei menty ulos": a negation inside the phrase or as the
-    word right before it turns "went out" into its opposite."""
-    before = joined[: match.start()].split()[-1:]
+    """ "gikk ikke ut", "ikke gået ud", "ei menty ulos", "no one went out": a negation
+    inside the phrase or in the two words of its clause right before it turns "went out"
+    into its opposite."""
+    before = joined[: match.start()].split()[-NEGATION_REACH:]
+    before = before[len(before) - before[::-1].index(GAP) :] if GAP in before else before
     return found.negation.search(" ".join([*before, match.group(0).strip()])) is not None
+
+
+NEGATION_REACH = 2
 
 
 SCORE_STEP = 5
