@@ -155,6 +155,13 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    stuck: Words = []
+    """The phrases of ``hand_before`` that only ever say a hand ("stuck with", "satt igjen
+    med"), never table points as "had" may: a number after one is a hand even first after
+    a side's name ("eg sat att med 35 og makkeren min med 20, vi hadde 290")."""
+    correction: Words = []
+    """A speaker correcting the number just said ("55, no wait, 60", "30, ei ku 35"): the
+    number after it replaces the one before."""
     for_side: Words = []
     """A word that gives what comes before it to the side named after it ("1 for them",
     "405 til os")."""

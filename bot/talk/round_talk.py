@@ -70,6 +70,7 @@ class _Patterns:
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
+    stuck: re.Pattern[str]
     table_after: re.Pattern[str]
     table_before: re.Pattern[str]
     result: re.Pattern[str]
@@ -130,6 +131,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
@@ -242,6 +244,8 @@ def _role(
         return "table" if table_free else "unplaced"
     if _result_or_minus(found, words, i, after) and not (table_free and table_before):
         return "unplaced"  # "melded 230 in total" is the table's all the same
+    if found.stuck.search(before):  # "eg sat att med 35": a hand, side named or not
+        return "hand"
     if table_free and lead and not found.bonus.search(after):
         return "table"
     if found.hand_before.search(before):
@@ -251,9 +255,10 @@ def _role(
     return "bonus" if found.bonus.search(after) else "unplaced"
 
 
-GAPPED = 4
+GAPPED = 5
 """Words from one hand to the next said with its verb left out: "partner stuck with 30 and
-me with 15" (the second "with 15" is a hand like the first)."""
+me with 15", "eg sat att med 35 og makkeren min med 20" (the second "with 15" is a hand
+like the first)."""
 
 
 def _numbers(
@@ -275,7 +280,11 @@ def _numbers(
         role = _role(found, words, i, value, lead, table is None)
         if role == "unplaced" and not value % SCORE_STEP and _gapped(words, i, last_hand):
             role = "hand"
-        elif lead and role == "table" and _joined_hand(words, i, last_hand):
+        elif (
+            lead
+            and role == "table"
+            and (_joined_hand(words, i, last_hand) or _gapped(words, i, last_hand))
+        ):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
         if role == "hand":
             hand += value
@@ -411,7 +420,7 @@ def _loose_words(
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
             at = index_at(joined, match.start(1))
-            if at in covered or (at and (words[at - 1] == "0" or found.none.match(words[at - 1]))):
+            if at in covered or _none_before(words, at, found):
                 continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here
@@ -419,6 +428,17 @@ def _loose_words(
                 Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
             )
     return out
+
+
+def _none_before(words: list[str], at: int, found: _Patterns) -> bool:
+    """ "no canasta", "ei saanu kanastaa", "fikk ingen kanaster": a word for none or a
+    negation just before (a verb between at most) says there were none."""
+    for j in range(at - 1, max(-1, at - 3), -1):
+        if words[j] == GAP:
+            return False
+        if words[j] == "0" or found.none.match(words[j]) or found.negation.fullmatch(words[j]):
+            return True
+    return False
 
 
 def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
@@ -669,13 +689,40 @@ def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     return out
 
 
+@functools.cache
+def _corrections(lang: str | None) -> re.Pattern[str]:
+    return re.compile(rf"(?:^| )({any_phrase('correction', lang=lang)})(?= |$)")
+
+
+CORRECTION_REACH = 3
+"""Words back from a correction to the number it takes back ("40 left, no wait, 45")."""
+
+
+def _corrected(words: list[str], lang: str | None) -> list[str]:
+    """The words with a number the speaker took back replaced by the one said after the
+    correction ("40 left, no wait, 45" is "45 left"); a correction with no number just
+    before and just after it is left as said (and its words are asked about)."""
+    joined = " ".join(words)
+    for match in reversed(list(_corrections(lang).finditer(joined))):
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+        after = last + 1 + (last + 1 < len(words) and words[last + 1] == GAP)
+        back = [j for j in range(max(0, first - CORRECTION_REACH), first) if words[j].isdecimal()]
+        if after < len(words) and words[after].isdecimal() and back:
+            said, kept = back[-1], words[back[-1] + 1 : first]
+            while kept and kept[-1] == GAP:  # "40 left, | no wait" keeps "40 left"
+                kept.pop()
+            words = [*words[:said], words[after], *kept, *words[after + 1 :]]
+            joined = " ".join(words)
+    return words
+
+
 def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    parts = segments(words_of(text), seating)
+    parts = segments(_corrected(words_of(text), seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     for side in range(seating.sides):

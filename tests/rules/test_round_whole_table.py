@@ -121,3 +121,50 @@ def test_a_choice_of_two_counts_is_never_read_as_certain(lang: str, a: int, b: i
 def test_a_side_named_with_nothing_said_of_it_is_asked_about() -> None:
     reading = read_round("we went out with 400, two clean; them", Seating(lang="en"))
     assert not reading.sure
+
+
+CORRECTED = [
+    (
+        "en",
+        "we had 25 left, no wait, 35, and 240 melded, one clean; they went out with 380, two dirty",
+    ),
+    ("no", "vi hadde 25 igjen, nei vent, 35, og 240 meldt, en ren; de gikk ut med 380, to urene"),
+    ("da", "vi havde 25 tilbage, nej vent, 35, og 240 meldt, en ren; de gik ud med 380, to urene"),
+    ("fi", "meille jäi 25, ei ku 35, ja 240 pöydässä, yksi puhdas; ne meni ulos 380, kaksi sekaa"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), CORRECTED)
+def test_a_number_taken_back_gives_way_to_the_one_after(lang: str, text: str) -> None:
+    """ "25 left, no wait, 35": the hand is 35, never 25 or 60."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(240, natural=1, hand=35)
+
+
+HANDS_FIRST = [
+    (
+        "no",
+        "eg sat att med 30 og makkeren min med 15, vi hadde 260 og ein rein."
+        " dei gjekk ut med 390, to blanda",
+    ),
+    (
+        "da",
+        "jeg sad med 30 og min makker med 15, vi havde 260 og en ren."
+        " de gik ud med 390, to blandede",
+    ),
+    (
+        "en",
+        "I was stuck with 30 and my partner with 15, we had 260 and one clean."
+        " they went out with 390, two dirty",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), HANDS_FIRST)
+def test_hands_said_apart_before_the_table_points_are_hands(lang: str, text: str) -> None:
+    """A player's hand and the partner's, said before the side's table points, are never
+    read as table points: the hand is both, the table the number said with "had"."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(260, natural=1, hand=45)
