@@ -71,6 +71,9 @@ class _Patterns:
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
     stuck: re.Pattern[str]
+    out_before: re.Pattern[str]
+    """Going out said in the clause just before a number ("went out: 520", "gikk ut skjult,
+    245"): the number opening the next clause is what the side went out with."""
     table_after: re.Pattern[str]
     table_before: re.Pattern[str]
     result: re.Pattern[str]
@@ -132,6 +135,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
+        out_before=re.compile(
+            rf"(?:^| ){say('went_out', 'concealed', 'out')} \{GAP}(?: {filler})*$"
+        ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
@@ -236,6 +242,7 @@ def _role(
     before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
     table_after = found.table_after.match(after) is not None
     table_before = found.table_before.search(before) is not None
+    table_before = table_before or found.out_before.search(before) is not None
     if value % SCORE_STEP:
         return "unplaced"
     if found.hand_after.match(after) and not table_after:

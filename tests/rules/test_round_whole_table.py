@@ -168,3 +168,19 @@ def test_hands_said_apart_before_the_table_points_are_hands(lang: str, text: str
     reading = read_round(text, Seating(lang=lang))
     assert reading.sure, reading.unsure
     assert reading.sides[0].round == _side(260, natural=1, hand=45)
+
+
+OUT_THEN_POINTS = [
+    ("en", "we went out: 345, one clean, one dirty. they 210, 25 left"),
+    ("no", "vi gikk ut skjult, 345, en ren, en uren. de 210, 25 igjen"),
+    ("da", "vi gik ud skjult, 345, en ren, en uren. de 210, 25 tilbage"),
+    ("fi", "me mentiin ulos: 345, yksi puhdas, yksi seka. ne 210, 25 kädessä"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), OUT_THEN_POINTS)
+def test_points_opening_the_clause_after_going_out_are_the_table(lang: str, text: str) -> None:
+    """ "went out: 345" says what the side went out with, like "went out with 345"."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round.meld_points == 345
