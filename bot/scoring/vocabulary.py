@@ -155,6 +155,9 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    all_of: Words = []
+    """ "2 canastas, both clean", "3 kanastaer, alle rene": every one of the canastas just
+    counted is of the kind after it."""
     stuck: Words = []
     """The phrases of ``hand_before`` that only ever say a hand ("stuck with", "satt igjen
     med"), never table points as "had" may: a number after one is a hand even first after

@@ -123,7 +123,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
     none = say("none")
     natural, mixed = say("natural"), say("mixed")
     return _Patterns(
-        canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
+        canastas=re.compile(
+            rf"(?:^| )({count}|{none}) (?:\w+ )?(?:(?:\{GAP} )?{say('all_of')} )?"
+            rf"(?:({natural})|({mixed}))(?= |$)"
+        ),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"

@@ -184,3 +184,18 @@ def test_points_opening_the_clause_after_going_out_are_the_table(lang: str, text
     reading = read_round(text, Seating(lang=lang))
     assert reading.sure, reading.unsure
     assert reading.sides[0].round.meld_points == 345
+
+
+ALL_OF_ONE_KIND = [
+    ("en", "we went out with 3 canastas, all dirty, 480 melded. they 150, 60 left"),
+    ("no", "vi gikk ut med 3 kanastaer, alle urene, 480 meldt. de 150, 60 igjen"),
+    ("da", "vi gik ud med 3 kanastaer, alle urene, 480 meldt. de 150, 60 tilbage"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), ALL_OF_ONE_KIND)
+def test_canastas_counted_then_all_of_one_kind(lang: str, text: str) -> None:
+    """ "3 canastas, all dirty" is three mixed canastas, not a canasta of unknown kind."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(480, mixed=3, out="normal")
