@@ -155,6 +155,9 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    object_after: Words = []
+    """Words after which "me", "us", "them" is no subject that opens a side's part ("went out
+    concealed on me", "gikk ut skjult på meg")."""
     all_of: Words = []
     """ "2 canastas, both clean", "3 kanastaer, alle rene": every one of the canastas just
     counted is of the kind after it."""

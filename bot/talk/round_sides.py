@@ -139,6 +139,8 @@ def _subject(match: re.Match[str], seating: Seating) -> bool:
     before = match.string[: match.start(1)].split()[-1:]
     if not before or before == [GAP]:
         return True
+    if before[0] in _object_after(seating.lang):  # "went out concealed on me"
+        return False
     return _determined(seating.lang).match(match.string, match.end(1)) is None
 
 
@@ -261,6 +263,17 @@ def _subordinate(lang: str | None) -> frozenset[str]:
         for code, lexicon in lexicons.items()
         if lang in (None, code)
         for word in lexicon.round.subordinate
+    )
+
+
+@functools.cache
+def _object_after(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.object_after
     )
 
 

@@ -89,6 +89,9 @@ class _Patterns:
     one_red: re.Pattern[str]
     red_times: re.Pattern[str]
     """Red threes counted after the noun, "red threes x2": the count is the number."""
+    red_after: re.Pattern[str]
+    """Red threes counted after the noun, as the end of a clause ("red threes: two", "red
+    treys none", "røde treere: to")."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -161,6 +164,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
         red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
+        red_after=re.compile(
+            rf"(?:^| )({say('red')})(?: {say('three')})? (?:\{GAP} )?({count}|{none})(?= \{GAP}|$)"
+        ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
@@ -367,6 +373,11 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         first = index_at(joined, match.start(1))
         if first not in covered:
             red += int(match[2])
+            covered.update(range(first, index_at(joined, match.end()) + 1))
+    for match in found.red_after.finditer(joined):
+        first = index_at(joined, match.start(1))
+        if first not in covered:
+            red += count_of(match[2], lang)
             covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))

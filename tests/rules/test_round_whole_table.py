@@ -199,3 +199,34 @@ def test_canastas_counted_then_all_of_one_kind(lang: str, text: str) -> None:
     reading = read_round(text, Seating(lang=lang))
     assert reading.sure, reading.unsure
     assert reading.sides[0].round == _side(480, mixed=3, out="normal")
+
+
+RED_COUNTED_AFTER = [
+    ("en", "we went out with 430, two clean, red threes: two. they 180, 50 left"),
+    ("no", "vi gikk ut med 430, to rene, røde treere: to. de 180, 50 igjen"),
+    ("da", "vi gik ud med 430, to rene, røde treere: to. de 180, 50 tilbage"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), RED_COUNTED_AFTER)
+def test_red_threes_counted_after_the_noun(lang: str, text: str) -> None:
+    """ "red threes: two" counts red threes the way "two red threes" does."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(430, natural=2, red=2, out="normal")
+
+
+ON_ME = [
+    ("en", "they went out concealed on me, 400 melded, two clean. I had 150 down, 45 left"),
+    ("no", "de gikk ut skjult på meg, 400 meldt, to rene. jeg hadde 150 meldt, 45 igjen"),
+    ("da", "de gik ud skjult på mig, 400 meldt, to rene. jeg havde 150 meldt, 45 tilbage"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), ON_ME)
+def test_me_after_on_is_no_new_side(lang: str, text: str) -> None:
+    """ "went out on me": what follows is still theirs, not the speaker's."""
+    reading = read_round(text, Seating(lang=lang, speaker=1))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(400, natural=2, out="concealed")
+    assert reading.sides[1].round == _side(150, hand=45)
