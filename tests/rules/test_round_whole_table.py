@@ -230,3 +230,15 @@ def test_me_after_on_is_no_new_side(lang: str, text: str) -> None:
     assert reading.sure, reading.unsure
     assert reading.sides[0].round == _side(400, natural=2, out="concealed")
     assert reading.sides[1].round == _side(150, hand=45)
+
+
+def test_finnish_red_alone_is_one_red_three_and_red_canasta_a_natural() -> None:
+    """Finnish has no article: "punanen" alone is one red three, "punainen kanasta" a
+    natural canasta, never a red three."""
+    text = "me mentiin ulos 400:lla, punainen kanasta ja seka. ne 200, seka ja punanen, 40 käteen"
+    reading = read_round(text, Seating(lang="fi"))
+    assert reading.sure, reading.unsure
+    assert [s.round for s in reading.sides] == [
+        _side(400, natural=1, mixed=1, out="normal"),
+        _side(200, mixed=1, red=1, hand=40),
+    ]
