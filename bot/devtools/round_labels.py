@@ -31,6 +31,7 @@ from bot.talk.text import fold, normalise
 SETS = {
     "fresh": Path("tests/games/fresh/round_sentences.toml"),
     "fresh2": Path("tests/games/fresh2/round_sentences2.toml"),
+    "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
 }
 
