@@ -33,6 +33,7 @@ SETS = {
     "fresh": Path("tests/games/fresh/round_sentences.toml"),
     "fresh2": Path("tests/games/fresh2/round_sentences2.toml"),
     "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
+    "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
 }
 
