@@ -103,12 +103,14 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
         ):
             i = last + 1
             continue  # "no red threes": a "no" that corrects nothing
-        rewritten = _replace(before, after, lang)
-        if rewritten is not None:
+        replaced = _replace(before, after, lang)
+        if replaced is not None:
+            rewritten, used = replaced
             head = words[:clause_start]
             tail = words[last + 1 :]
             tail = tail[1 + len(after) :] if tail[:1] == [GAP] else tail[len(after) :]
-            words = [*head, *rewritten, *tail]
+            rest = [GAP, *after[used:]] if after[used:] else []  # "..., se oli": kept after
+            words = [*head, *rewritten, *rest, *tail]
             replaced_until = len(head) + len(rewritten)
             i = replaced_until
             continue
@@ -161,9 +163,11 @@ def _at(pattern: re.Pattern[str], joined: str, i: int) -> re.Match[str] | None:
     return None
 
 
-def _replace(before: list[str], after: list[str], lang: str | None) -> list[str] | None:
+def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[list[str], int] | None:
     """The clause before the correction with what follows it in place of the value it takes
-    back; None when nothing clearly is."""
+    back, and how many words of what follows that took (the rest of its clause stays where
+    it was said: "1 clean and 300 melded, sorry, 2 clean, they had 150" keeps the 300 ours);
+    None when nothing clearly is replaced."""
     if not before or not after:
         return None
     said, again = _spans(before, lang), _spans(after, lang)
@@ -173,16 +177,17 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> list[str]
             was, now = said[group].kinds - {"CAN"}, again[group].kinds - {"CAN"}
             if len(was) > 1 and not was <= now:
                 return None  # "2 naturals and 1 mixed, sorry, 2 mixed": which one?
+        used = max(span.end for span in again.values()) + 1
         out = list(before)
         for group in sorted(shared, key=lambda g: said[g].start, reverse=True):
             span = said[group]
-            put = after if group == shared[0] else []
+            put = after[:used] if group == shared[0] else []
             out[span.start : span.end + 1] = put
-        return out
+        return out, used
     if again or not after[0].isdecimal():
         return None
     back = [j for j in range(max(0, len(before) - REACH), len(before)) if before[j].isdecimal()]
     if not back:
         return None
     # "40 left, no wait, 45": the number taken back gives way, its words stay
-    return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]]
+    return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]], len(after)

@@ -122,3 +122,20 @@ def test_a_plain_no_before_a_kind_is_still_none(lang: str) -> None:
     if reading.sure:
         assert reading.sides[0].round.red_threes == 0
         assert reading.sides[0].round.natural_canastas == 1
+
+
+RUN_ON = [
+    ("en", "we had 1 clean and 300 melded, sorry, 2 clean they went out with 450, two dirty"),
+    ("no", "vi hadde 1 ren og 300 meldt, unnskyld, 2 rene de gikk ut med 450, to urene"),
+    ("da", "vi havde 1 ren og 300 meldt, undskyld, 2 rene de gik ud med 450, to urene"),
+    ("fi", "meillä 1 puhdas ja 300 pöydässä, anteeks, 2 puhdasta ne meni ulos 450:llä, kaks sekaa"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), RUN_ON)
+def test_what_runs_on_after_a_correction_stays_where_it_was_said(lang: str, text: str) -> None:
+    """Only the corrected value moves back: the other side's words said after it never take
+    the first side's table points."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sides[1].round.meld_points in (0, 450)
+    assert reading.sides[0].round.natural_canastas in (0, 2)
