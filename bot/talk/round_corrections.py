@@ -115,8 +115,10 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
             i = replaced_until
             continue
         confirming = clause_start <= replaced_until <= first
-        if not bare and (not before or not after or confirming):
-            # nothing to take back ("sorry, we had", "nej 1 rød, undskyld, og 30"): dropped
+        valued = any(_value_first(before[k:], lang) for k in range(len(before)))
+        if not bare and (not valued or not after or confirming):
+            # nothing to take back ("sorry, we had", "me siis 300", "nej 1 rød, undskyld,
+            # og 30"): the word is dropped
             both = first > 0 and words[first - 1] == GAP and words[last + 1 : last + 2] == [GAP]
             words = [*words[:first], *words[last + 1 + both :]]
             i = first

@@ -139,3 +139,22 @@ def test_what_runs_on_after_a_correction_stays_where_it_was_said(lang: str, text
     reading = read_round(text, Seating(lang=lang))
     assert reading.sides[1].round.meld_points in (0, 450)
     assert reading.sides[0].round.natural_canastas in (0, 2)
+
+
+NOTHING_TAKEN_BACK = [
+    ("en", "sorry, we went out with 400, two clean. they had 200 melded and 40 left"),
+    ("no", "unnskyld, vi gikk ut med 400, to rene. de hadde 200 meldt og 40 igjen"),
+    ("da", "undskyld, vi gik ud med 400, to rene. de havde 200 meldt og 40 tilbage"),
+    ("fi", "me siis mentiin ulos 400:lla, kaks puhdasta. niillä 200 pöydässä ja 40 kädessä"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NOTHING_TAKEN_BACK)
+def test_a_correction_word_with_nothing_before_it_changes_nothing(lang: str, text: str) -> None:
+    """ "sorry, we went out ...", Finnish "siis" as a filler: no value said before it, so
+    nothing is replaced and nothing asked."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == SideRound(
+        meld_points=400, natural_canastas=2, went_out=WentOut.NORMAL
+    )
