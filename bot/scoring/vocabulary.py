@@ -165,6 +165,12 @@ class RoundWords(_Strict):
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
+    before: Words = []
+    """The words of ``subordinate`` that say "before" ("before they'd even opened", "før vi
+    havde meldt noget", "ennen ku ne oli avannu"): with a verb of ``opened`` in its clause,
+    the side named in it had laid nothing down when the round ended."""
+    opened: Words = []
+    """Verbs of laying cards down ("opened", "meldt", "avannu"), read after ``before``."""
     someone: Words = []
     """A subject that names nobody in particular ("someone went out", "noen gikk ut"): the
     words after it belong to no side the reader can tell, so they are asked about."""

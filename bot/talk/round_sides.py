@@ -163,6 +163,8 @@ class Segment:
     bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
     unclear: bool = False
     """Words whose side cannot be told even without a number in them: asked about."""
+    unmelded: bool = False
+    """A clause "before they'd even opened": the side had laid nothing down."""
 
 
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
@@ -218,7 +220,7 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
             unclear = side is None
         segment = Segment(side, kept, 0 if team else end - start, unclear)
         if out and start and words[start - 1] in _subordinate(seating.lang):
-            out += _return(segment, out[-1].side, seating.lang)
+            out += _return(segment, out[-1].side, seating.lang, words[max(0, start - 2) : start])
         elif key in TABLE:
             out += _table_clause(segment, out, seating)
         else:
@@ -322,7 +324,9 @@ def _joiners(lang: str | None) -> frozenset[str]:
     )
 
 
-def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segment]:
+def _return(
+    segment: Segment, before: int | None, lang: str | None, opening: list[str]
+) -> list[Segment]:
     """A side named in a clause that hangs on another side's ("we were stuck with 95 when
     they went out, and were caught with 95"): after its clause, a clause opened by "and"
     and a verb, with no subject of its own, is the first side's again, and so is all that
@@ -333,8 +337,10 @@ def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segm
     gaps = [i for i, word in enumerate(words) if word == GAP]
     if gaps and segment.side != before and _circumstance(words[: gaps[0]], lang):
         # "we went out concealed before they'd even opened, 245 melded": ours again
+        clause = words[: gaps[0]]
+        unmelded = _not_yet_opened(opening, clause, lang)
         return [
-            Segment(segment.side, words[: gaps[0]], segment.lead, segment.unclear),
+            Segment(segment.side, clause, segment.lead, segment.unclear, unmelded),
             Segment(before, words[gaps[0] + 1 :], 0),
         ]
     for gap in gaps:
@@ -355,6 +361,29 @@ def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segm
 @functools.cache
 def _round_event(lang: str | None) -> re.Pattern[str]:
     return re.compile(rf"(?:^| )(?:{any_phrase('went_out', 'concealed', 'out', lang=lang)})(?= |$)")
+
+
+@functools.cache
+def _before(lang: str | None) -> tuple[frozenset[str], re.Pattern[str]]:
+    lexicons = vocabulary().lexicons
+    words = frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.before
+    )
+    return words, re.compile(rf"(?:^| )(?:{any_phrase('opened', lang=lang)})(?= |$)")
+
+
+def _not_yet_opened(opening: list[str], clause: list[str], lang: str | None) -> bool:
+    """ "before they'd even opened", "før vi overhovedet havde meldt noget", "ennen ku ne
+    oli avannu": a clause opened by a word for "before" (``opening``: the words just before
+    the side's name) with a verb of laying cards down says that side had laid nothing down
+    when the round ended. A negation in it ("before we had not ...") is left as said."""
+    words, opened = _before(lang)
+    if not any(word in words for word in opening):
+        return False
+    return opened.search(" ".join(clause)) is not None
 
 
 def _circumstance(clause: list[str], lang: str | None) -> bool:
@@ -381,6 +410,11 @@ def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset
         words += segment.words
         previous = n
     return words, frozenset(leads)
+
+
+def unmelded(segments: list[Segment], side: int) -> bool:
+    """Some clause says the side had laid nothing down before the round ended."""
+    return any(segment.side == side and segment.unmelded for segment in segments)
 
 
 def unsure_sides(segments: list[Segment], seating: Seating) -> list[Unsure]:

@@ -24,6 +24,7 @@ part of the same cut (``describe_round``), so what "they" did never lands on the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Sequence
@@ -34,7 +35,14 @@ from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble
 from bot.talk.round_corrections import corrected, unclear
-from bot.talk.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
+from bot.talk.round_sides import (
+    Seating,
+    name_pattern,
+    segments,
+    side_words,
+    unmelded,
+    unsure_sides,
+)
 from bot.talk.round_tagger import shipped_tagger
 from bot.talk.round_words import (
     GAP,
@@ -657,7 +665,12 @@ def _differences(
 
 
 def _read_side(
-    words: list[str], leads: frozenset[int], index: int, seating: Seating, variant: Variant | None
+    words: list[str],
+    leads: frozenset[int],
+    index: int,
+    seating: Seating,
+    variant: Variant | None,
+    nothing_down: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -666,6 +679,8 @@ def _read_side(
     nothing). The tagger sure and the rule reader in doubt only for want of words
     (``COVERAGE_DOUBTS``): the tagger's. Otherwise the rule reader's questions."""
     part = _read_part(words, leads, index, seating.lang)
+    if nothing_down and not part.table_said:  # "before they'd even opened": none on the table
+        part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
     if unknown:  # one line per side, every word named
@@ -675,6 +690,8 @@ def _read_side(
     if tagger is None:
         return part.side, rules_unsure
     built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    if nothing_down and not built.table_said and not built.side.meld_points:
+        built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
     learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
     if not learned_unsure and not rules_unsure and built.side != part.side:
@@ -728,7 +745,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        read, asked = _read_side(words, leads, side, seating, variant)
+        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side))
         unsure += asked + _hedged(words, side, seating.lang)
         if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
             unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))

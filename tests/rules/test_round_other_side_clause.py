@@ -47,6 +47,14 @@ def test_a_clause_about_the_others_does_not_take_our_figures(lang: str, text: st
         )
 
 
+@pytest.mark.parametrize(("lang", "text"), BEFORE_THEY_OPENED)
+def test_before_they_opened_says_they_laid_nothing_down(lang: str, text: str) -> None:
+    """ "before they'd even opened": their table points are none, not asked about."""
+    reading = read_round(text, Seating(lang=lang))
+    assert ("meld", 1) not in {(u.what, u.side) for u in reading.unsure}
+    assert reading.sides[1].round.meld_points == 0
+
+
 TEAM_THEN_THEY = [
     ("en", "team A", "team B", "team A 420 melded, one clean one dirty, they went out. team B"),
     ("no", "lag A", "lag B", "lag A 420 meldt, en ren og en blanda, de gikk ut. lag B"),
