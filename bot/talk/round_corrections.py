@@ -70,7 +70,10 @@ def _spans(clause: list[str], lang: str | None) -> dict[str, _Span]:
         span.end = i
         if kind != "CAN" or group == "canasta":
             span.kinds.add(kind)
+    nouns = _patterns(lang)[2]
     for span in out.values():
+        while span.end + 1 < len(clause) and nouns.fullmatch(clause[span.end + 1]):
+            span.end += 1  # "one red three": the noun after the colour, a count word too
         for j in range(span.start - 1, max(-1, span.start - 1 - KIND_REACH), -1):
             if count_value(clause[j], lang) is not None:
                 span.start = j

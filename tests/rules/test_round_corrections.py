@@ -158,3 +158,38 @@ def test_a_correction_word_with_nothing_before_it_changes_nothing(lang: str, tex
     assert reading.sides[0].round == SideRound(
         meld_points=400, natural_canastas=2, went_out=WentOut.NORMAL
     )
+
+
+ONE_RED_TAKEN_BACK = [
+    (
+        "en",
+        "we went out, 300 melded, two clean, one red three, sorry, two red threes."
+        " they had 200 melded and 40 left",
+    ),
+    (
+        "no",
+        "vi gikk ut, 300 meldt, to rene, en rød tre, unnskyld, to røde treere."
+        " de hadde 200 meldt og 40 igjen",
+    ),
+    (
+        "da",
+        "vi gik ud, 300 meldt, to rene, en rød tre, nej to røde treere."
+        " de havde 200 meldt og 40 tilbage",
+    ),
+    (
+        "fi",
+        "me mentiin ulos 300:lla, kaks puhdasta, yks punanen kolmonen, ei kun kaks punasta."
+        " niillä 200 pöydässä ja 40 kädessä",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), ONE_RED_TAKEN_BACK)
+def test_one_red_three_taken_back_leaves_no_three_behind(lang: str, text: str) -> None:
+    """ "one red three, sorry, two red threes": the "three" of the first is no count left
+    over; two red threes, read for certain."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == SideRound(
+        meld_points=300, natural_canastas=2, red_threes=2, went_out=WentOut.NORMAL
+    )
