@@ -165,6 +165,12 @@ class RoundWords(_Strict):
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
+    before: Words = []
+    """The words of ``subordinate`` that say "before" ("before they'd even opened", "før vi
+    havde meldt noget", "ennen ku ne oli avannu"): with a verb of ``opened`` in its clause,
+    the side named in it had laid nothing down when the round ended."""
+    opened: Words = []
+    """Verbs of laying cards down ("opened", "meldt", "avannu"), read after ``before``."""
     someone: Words = []
     """A subject that names nobody in particular ("someone went out", "noen gikk ut"): the
     words after it belong to no side the reader can tell, so they are asked about."""
@@ -189,8 +195,13 @@ class RoundWords(_Strict):
     med"), never table points as "had" may: a number after one is a hand even first after
     a side's name ("eg sat att med 35 og makkeren min med 20, vi hadde 290")."""
     correction: Words = []
-    """A speaker correcting the number just said ("55, no wait, 60", "30, ei ku 35"): the
-    number after it replaces the one before."""
+    """A speaker correcting what was just said ("55, no wait, 60", "one natural, sorry, two
+    naturals", "yks puhdas, ei kun seka"): what follows replaces the earlier value of the
+    same part of the round, never adds to it."""
+    correction_count: Words = []
+    """A bare "no" that corrects only when a count follows at once ("four red... no, THREE
+    red threes", "nej 1 rød treer"); anywhere else the word keeps its own sense ("no red
+    threes")."""
     for_side: Words = []
     """A word that gives what comes before it to the side named after it ("1 for them",
     "405 til os")."""

@@ -161,6 +161,10 @@ class Segment:
     lead: int
     """Index of the first word after the side's name (0 for the words before any name: a
     bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
+    unclear: bool = False
+    """Words whose side cannot be told even without a number in them: asked about."""
+    unmelded: bool = False
+    """A clause "before they'd even opened": the side had laid nothing down."""
 
 
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
@@ -208,14 +212,46 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
         named = key >= 0 or key == NO_SIDE  # "team 2", not "no one", "we two"
         team = named and end - start > 1 and words[end - 1] in counts(seating.lang)
         kept = words[end:stop] if team else words[start:stop]
-        segment = Segment(_resolve(key, seating), kept, 0 if team else end - start)
+        side, unclear = _resolve(key, seating), False
+        named = marks[n - 1][2] if n else NO_SIDE
+        if key == THEY and named >= 0 and side != named:
+            name = words[marks[n - 1][0] : marks[n - 1][1]]
+            side = _they_after_name(name, named, side, seating)
+            unclear = side is None
+        segment = Segment(side, kept, 0 if team else end - start, unclear)
         if out and start and words[start - 1] in _subordinate(seating.lang):
-            out += _return(segment, out[-1].side, seating.lang)
+            out += _return(segment, out[-1].side, seating.lang, words[max(0, start - 2) : start])
         elif key in TABLE:
             out += _table_clause(segment, out, seating)
         else:
             out.append(_given(segment, out, seating.lang))
     return out
+
+
+def _they_after_name(name: list[str], named: int, side: int | None, seating: Seating) -> int | None:
+    """Whose a "they" is right after a side called by its name, not by a pronoun ("team A 455,
+    two naturals, they went out"): the named side's when the name says a group ("team A",
+    "lag 2"); after a player's name it may be that player's side or the opponents', so
+    nobody's (asked about). After a name with a pronoun in it ("we ...", "Mikkel og jeg
+    ..."), the opponents'."""
+    we, they, _ = _side_patterns(seating.lang)
+    said = " ".join(name)
+    if we.search(said) or they.search(said):  # "mä ja mun pari ..., niillä oli 120"
+        return side
+    if any(word in _team_words(seating.lang) for word in name):
+        return named
+    return None
+
+
+@functools.cache
+def _team_words(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(phrase.split()[0])
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for phrase in lexicon.round.team
+    )
 
 
 def _given(segment: Segment, before: list[Segment], lang: str | None) -> Segment:
@@ -228,7 +264,7 @@ def _given(segment: Segment, before: list[Segment], lang: str | None) -> Segment
     if not tail or tail[-1] not in _for_words(lang) or not any(w.isdecimal() for w in tail):
         return segment
     before[-1] = Segment(before[-1].side, words[: len(words) - len(tail)], before[-1].lead)
-    return Segment(segment.side, tail + segment.words, segment.lead + len(tail))
+    return Segment(segment.side, tail + segment.words, segment.lead + len(tail), segment.unclear)
 
 
 @functools.cache
@@ -288,13 +324,25 @@ def _joiners(lang: str | None) -> frozenset[str]:
     )
 
 
-def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segment]:
+def _return(
+    segment: Segment, before: int | None, lang: str | None, opening: list[str]
+) -> list[Segment]:
     """A side named in a clause that hangs on another side's ("we were stuck with 95 when
     they went out, and were caught with 95"): after its clause, a clause opened by "and"
-    and a verb, with no subject of its own, is the first side's again; a list that goes on
-    ("..., a natural and a mixed, and a red three") stays with the side just named."""
+    and a verb, with no subject of its own, is the first side's again, and so is all that
+    follows a clause that tells none of the other side's round (``_circumstance``); a list
+    that goes on after a clause with the other side's figures ("because they went out with
+    380, a natural and a mixed, and a red three") stays with the side just named."""
     words = segment.words
     gaps = [i for i, word in enumerate(words) if word == GAP]
+    if gaps and segment.side != before and _circumstance(words[: gaps[0]], lang):
+        # "we went out concealed before they'd even opened, 245 melded": ours again
+        clause = words[: gaps[0]]
+        unmelded = _not_yet_opened(opening, clause, lang)
+        return [
+            Segment(segment.side, clause, segment.lead, segment.unclear, unmelded),
+            Segment(before, words[gaps[0] + 1 :], 0),
+        ]
     for gap in gaps:
         clause = words[gap + 1 : gap + 3]
         if (
@@ -304,10 +352,47 @@ def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segm
             and clause[1] not in counts(lang)
         ):
             return [
-                Segment(segment.side, words[:gap], segment.lead),
+                Segment(segment.side, words[:gap], segment.lead, segment.unclear),
                 Segment(before, words[gap + 1 :], 0),
             ]
     return [segment]
+
+
+@functools.cache
+def _round_event(lang: str | None) -> re.Pattern[str]:
+    return re.compile(rf"(?:^| )(?:{any_phrase('went_out', 'concealed', 'out', lang=lang)})(?= |$)")
+
+
+@functools.cache
+def _before(lang: str | None) -> tuple[frozenset[str], re.Pattern[str]]:
+    lexicons = vocabulary().lexicons
+    words = frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.before
+    )
+    return words, re.compile(rf"(?:^| )(?:{any_phrase('opened', lang=lang)})(?= |$)")
+
+
+def _not_yet_opened(opening: list[str], clause: list[str], lang: str | None) -> bool:
+    """ "before they'd even opened", "før vi overhovedet havde meldt noget", "ennen ku ne
+    oli avannu": a clause opened by a word for "before" (``opening``: the words just before
+    the side's name) with a verb of laying cards down says that side had laid nothing down
+    when the round ended. A negation in it ("before we had not ...") is left as said."""
+    words, opened = _before(lang)
+    if not any(word in words for word in opening):
+        return False
+    return opened.search(" ".join(clause)) is not None
+
+
+def _circumstance(clause: list[str], lang: str | None) -> bool:
+    """A clause about another side that tells none of its round, no figure and no going out
+    ("before they'd even opened", "før vi overhovedet havde meldt noget", "ennen ku ne oli
+    avannu"): only when something happened, so the side it hangs on goes on after it."""
+    if any(w.isdecimal() for w in clause):
+        return False
+    return _round_event(lang).search(" ".join(clause)) is None
 
 
 def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset[int]]:
@@ -327,9 +412,14 @@ def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset
     return words, frozenset(leads)
 
 
+def unmelded(segments: list[Segment], side: int) -> bool:
+    """Some clause says the side had laid nothing down before the round ended."""
+    return any(segment.side == side and segment.unmelded for segment in segments)
+
+
 def unsure_sides(segments: list[Segment], seating: Seating) -> list[Unsure]:
     out = []
     for segment in segments:
-        if segment.side is None and any(w.isdecimal() for w in segment.words):
+        if segment.side is None and (segment.unclear or any(w.isdecimal() for w in segment.words)):
             out.append(Unsure("side", " ".join(segment.words)))
     return out

@@ -24,6 +24,7 @@ part of the same cut (``describe_round``), so what "they" did never lands on the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Sequence
@@ -33,7 +34,15 @@ from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble
-from bot.talk.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
+from bot.talk.round_corrections import corrected, unclear
+from bot.talk.round_sides import (
+    Seating,
+    name_pattern,
+    segments,
+    side_words,
+    unmelded,
+    unsure_sides,
+)
 from bot.talk.round_tagger import shipped_tagger
 from bot.talk.round_words import (
     GAP,
@@ -656,7 +665,12 @@ def _differences(
 
 
 def _read_side(
-    words: list[str], leads: frozenset[int], index: int, seating: Seating, variant: Variant | None
+    words: list[str],
+    leads: frozenset[int],
+    index: int,
+    seating: Seating,
+    variant: Variant | None,
+    nothing_down: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -665,6 +679,8 @@ def _read_side(
     nothing). The tagger sure and the rule reader in doubt only for want of words
     (``COVERAGE_DOUBTS``): the tagger's. Otherwise the rule reader's questions."""
     part = _read_part(words, leads, index, seating.lang)
+    if nothing_down and not part.table_said:  # "before they'd even opened": none on the table
+        part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
     if unknown:  # one line per side, every word named
@@ -674,6 +690,8 @@ def _read_side(
     if tagger is None:
         return part.side, rules_unsure
     built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    if nothing_down and not built.table_said and not built.side.meld_points:
+        built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
     learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
     if not learned_unsure and not rules_unsure and built.side != part.side:
@@ -703,38 +721,12 @@ def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     hedge, alternatives = _hedges(lang)
     joined = " ".join(words)
     out = [Unsure("number", m.group(1), index) for m in hedge.finditer(joined)]
+    out += [Unsure("number", said, index) for said in unclear(words, lang)]
     for i, word in enumerate(words):
         if word in alternatives:  # "2 red threes, or was it 3", "clean or dirty"
             near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
             out.append(Unsure("number", near, index))
     return out
-
-
-@functools.cache
-def _corrections(lang: str | None) -> re.Pattern[str]:
-    return re.compile(rf"(?:^| )({any_phrase('correction', lang=lang)})(?= |$)")
-
-
-CORRECTION_REACH = 3
-"""Words back from a correction to the number it takes back ("40 left, no wait, 45")."""
-
-
-def _corrected(words: list[str], lang: str | None) -> list[str]:
-    """The words with a number the speaker took back replaced by the one said after the
-    correction ("40 left, no wait, 45" is "45 left"); a correction with no number just
-    before and just after it is left as said (and its words are asked about)."""
-    joined = " ".join(words)
-    for match in reversed(list(_corrections(lang).finditer(joined))):
-        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
-        after = last + 1 + (last + 1 < len(words) and words[last + 1] == GAP)
-        back = [j for j in range(max(0, first - CORRECTION_REACH), first) if words[j].isdecimal()]
-        if after < len(words) and words[after].isdecimal() and back:
-            said, kept = back[-1], words[back[-1] + 1 : first]
-            while kept and kept[-1] == GAP:  # "40 left, | no wait" keeps "40 left"
-                kept.pop()
-            words = [*words[:said], words[after], *kept, *words[after + 1 :]]
-            joined = " ".join(words)
-    return words
 
 
 def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
@@ -743,7 +735,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    parts = segments(_corrected(words_of(text), seating.lang), seating)
+    parts = segments(corrected(words_of(text), seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     for side in range(seating.sides):
@@ -753,7 +745,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        read, asked = _read_side(words, leads, side, seating, variant)
+        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side))
         unsure += asked + _hedged(words, side, seating.lang)
         if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
             unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))
