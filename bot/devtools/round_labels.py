@@ -24,6 +24,7 @@ from typing import Any
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_value, kind_of, points_value
+from bot.talk.round_corrections import corrected
 from bot.talk.round_sides import Seating, segments, side_words
 from bot.talk.round_words import GAP, any_phrase, words_of
 from bot.talk.text import fold, normalise
@@ -31,6 +32,8 @@ from bot.talk.text import fold, normalise
 SETS = {
     "fresh": Path("tests/games/fresh/round_sentences.toml"),
     "fresh2": Path("tests/games/fresh2/round_sentences2.toml"),
+    "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
+    "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
 }
 
@@ -185,7 +188,7 @@ def label_set(path: Path) -> tuple[list[Labelled], int]:
     dropped = 0
     for case in data.get("sentence", []):
         seating = seating_of(case)
-        parts = segments(words_of(case["text"]), seating)
+        parts = segments(corrected(words_of(case["text"]), seating.lang), seating)
         for side, want in enumerate(case["sides"]):
             words, _ = side_words(parts, side)
             roles = label_side(words, want, case["lang"]) if words else None

@@ -176,9 +176,47 @@ class RoundWords(_Strict):
     subordinate: Words = []
     """Words that open a clause about another side inside a side's own ("when they went
     out", "da de gikk ut"): after it, the side spoken of before comes back."""
+    before: Words = []
+    """The words of ``subordinate`` that say "before" ("before they'd even opened", "før vi
+    havde meldt noget", "ennen ku ne oli avannu"): with a verb of ``opened`` in its clause,
+    the side named in it had laid nothing down when the round ended."""
+    opened: Words = []
+    """Verbs of laying cards down ("opened", "meldt", "avannu"), read after ``before``."""
     someone: Words = []
     """A subject that names nobody in particular ("someone went out", "noen gikk ut"): the
     words after it belong to no side the reader can tell, so they are asked about."""
+    every_side: Words = []
+    """A subject for the whole table ("both teams", "begge lag", "molemmilla"): its clause
+    is said of every side, not of the side named next."""
+    no_side: Words = []
+    """A subject for no side at all ("nobody", "ingen", "kukaan"): its clause is said of
+    every side, negated ("nobody went out": no side went out)."""
+    hedge: Words = []
+    """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
+    "ehkä"): the side it is said of is asked about, never read as certain."""
+    alternative: Words = []
+    object_after: Words = []
+    """Words after which "me", "us", "them" is no subject that opens a side's part ("went out
+    concealed on me", "gikk ut skjult på meg")."""
+    all_of: Words = []
+    """ "2 canastas, both clean", "3 kanastaer, alle rene": every one of the canastas just
+    counted is of the kind after it."""
+    stuck: Words = []
+    """The phrases of ``hand_before`` that only ever say a hand ("stuck with", "satt igjen
+    med"), never table points as "had" may: a number after one is a hand even first after
+    a side's name ("eg sat att med 35 og makkeren min med 20, vi hadde 290")."""
+    correction: Words = []
+    """A speaker correcting what was just said ("55, no wait, 60", "one natural, sorry, two
+    naturals", "yks puhdas, ei kun seka"): what follows replaces the earlier value of the
+    same part of the round, never adds to it."""
+    correction_count: Words = []
+    """A bare "no" that corrects only when a count follows at once ("four red... no, THREE
+    red threes", "nej 1 rød treer"); anywhere else the word keeps its own sense ("no red
+    threes")."""
+    for_side: Words = []
+    """A word that gives what comes before it to the side named after it ("1 for them",
+    "405 til os")."""
+    """ "or" between two counts or points ("to eller tre røde"): a choice, asked about."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
 

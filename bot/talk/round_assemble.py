@@ -132,6 +132,11 @@ def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
     return False
 
 
+def _counted_kind(words: list[str], i: int, lang: str | None) -> bool:
+    """A count word right before a kind word: the kind carries the count's role."""
+    return any(kind_of(words, j, lang) for j in range(i + 1, min(len(words), i + 1 + KIND_REACH)))
+
+
 def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | None:
     """Why the word at ``i`` cannot be read with certainty (an ``Unsure.what``), or None: a
     kind no count counts, a role (or no role) given with too little probability, points
@@ -146,6 +151,10 @@ def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | 
         return _what(role, word)
     if role == "O" and word.isdecimal() and int(word) >= SMALLEST_POINTS:
         return "number"
+    counts = (count_value(word, lang) or 0) > 1 and not kind
+    counts = counts and not (i and kind_of(words, i - 1, lang))  # "red 3" names, not counts
+    if role == "O" and counts and not _counted_kind(words, i, lang):
+        return "number"  # "de hadde to": a count of what? (red threes, said before it)
     if role in ("MELD", "HAND") and i and words[i - 1].isdecimal():
         return "number"  # "4 100 og 60": one number said in parts, or two numbers?
     return None

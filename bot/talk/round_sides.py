@@ -30,7 +30,10 @@ class Seating:
     lang: str | None = None
 
 
-WE, THEY, NO_SIDE = -1, -2, -3
+WE, THEY, NO_SIDE, EVERY, NOBODY = -1, -2, -3, -4, -5
+TABLE = frozenset({EVERY, NOBODY})
+"""Keys of a clause said of the whole table ("both teams had a red three", "nobody went
+out"): its words belong to every side."""
 THEY_SHORTEST = 3
 
 
@@ -87,6 +90,8 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined) if _subject(m, seating)]
     found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined) if _subject(m, seating)]
     found += [(m.start(1), m.end(1), NO_SIDE) for m in _someone(seating.lang).finditer(joined)]
+    for key, field in ((EVERY, "every_side"), (NOBODY, "no_side")):
+        found += [(m.start(1), m.end(1), key) for m in _whole(field, seating.lang).finditer(joined)]
     chosen: list[tuple[int, int, int]] = []
     for start, end, key in sorted(found, key=lambda f: (f[0], -f[1])):
         if chosen and start < chosen[-1][1]:
@@ -107,6 +112,19 @@ def _someone(lang: str | None) -> re.Pattern[str]:
 
 
 @functools.cache
+def _whole(field: str, lang: str | None) -> re.Pattern[str]:
+    """A subject for every side or for none opening a clause (after "and" at most): "both
+    teams had a red three", "ingen gikk ut", "og begge hold fik en rød". Not before a number
+    or a part of the round, where the same word counts it ("ingen røde", "begge rene")."""
+    joiners = "|".join(sorted(map(re.escape, _joiners(lang)), key=len, reverse=True))
+    parts = any_phrase("natural", "mixed", "red", "three", "canasta", lang=lang)
+    return re.compile(
+        rf"(?:^|\{GAP} )(?:(?:{joiners}) )?({any_phrase(field, lang=lang)})"
+        rf"(?= |$)(?! (?:\d|{parts}))"
+    )
+
+
+@functools.cache
 def _determined(lang: str | None) -> re.Pattern[str]:
     """What follows a side word used as an article ("the", "those": "de to røde treere"):
     a count said in words, or a colour."""
@@ -121,11 +139,13 @@ def _subject(match: re.Match[str], seating: Seating) -> bool:
     before = match.string[: match.start(1)].split()[-1:]
     if not before or before == [GAP]:
         return True
+    if before[0] in _object_after(seating.lang):  # "went out concealed on me"
+        return False
     return _determined(seating.lang).match(match.string, match.end(1)) is None
 
 
 def _resolve(key: int, seating: Seating) -> int | None:
-    if key >= 0:
+    if key >= 0 or key in TABLE:
         return key
     if key == WE:
         return seating.speaker
@@ -141,6 +161,10 @@ class Segment:
     lead: int
     """Index of the first word after the side's name (0 for the words before any name: a
     bare number first, "420, en ren, gikk ut; de andre 240", is the table's points too)."""
+    unclear: bool = False
+    """Words whose side cannot be told even without a number in them: asked about."""
+    unmelded: bool = False
+    """A clause "before they'd even opened": the side had laid nothing down."""
 
 
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
@@ -154,6 +178,18 @@ def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seat
     return seating.speaker
 
 
+def _heading(lead: list[str], lang: str | None) -> bool:
+    """Clauses before any side is named that name a part of the round with no number ("red
+    threes: 2 for us, 1 for them"): a heading for what each side is said to have after it,
+    so they are every side's (a side whose count is not said with it is then asked about,
+    never given none)."""
+    kinds = re.compile(any_phrase("natural", "mixed", "red", "three", "canasta", lang=lang))
+    said = [w for w in lead if w != GAP]
+    if any(w.isdecimal() or count_of(w, lang) for w in said):
+        return False
+    return any(kinds.fullmatch(w) for w in said)
+
+
 def segments(words: list[str], seating: Seating) -> list[Segment]:
     """The sentence cut where it starts talking about another side (see ``_lead_side`` for
     the words before the first side named). A side's name stays in its part (a pronoun
@@ -163,18 +199,96 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
     marks = _marks(joined, seating)
     out: list[Segment] = []
     first = marks[0][0] if marks else len(words)
-    if first:
-        out.append(Segment(_lead_side(words[:first], marks, seating), words[:first], 0))
+    lead = words[:first]
+    head = len(lead) - lead[::-1].index(GAP) if GAP in lead else 0
+    if head and marks and _heading(lead[:head], seating.lang):
+        # "red threes: 2 for us, ...": the heading is every side's, the rest the name's
+        out.append(Segment(EVERY, lead[:head], 0))
+        lead = lead[head:]
+    if lead:
+        out.append(Segment(_lead_side(lead, marks, seating), lead, 0))
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
-        team = end - start > 1 and words[end - 1] in counts(seating.lang) and key not in (WE, THEY)
+        named = key >= 0 or key == NO_SIDE  # "team 2", not "no one", "we two"
+        team = named and end - start > 1 and words[end - 1] in counts(seating.lang)
         kept = words[end:stop] if team else words[start:stop]
-        segment = Segment(_resolve(key, seating), kept, 0 if team else end - start)
+        side, unclear = _resolve(key, seating), False
+        named = marks[n - 1][2] if n else NO_SIDE
+        if key == THEY and named >= 0 and side != named:
+            name = words[marks[n - 1][0] : marks[n - 1][1]]
+            side = _they_after_name(name, named, side, seating)
+            unclear = side is None
+        segment = Segment(side, kept, 0 if team else end - start, unclear)
         if out and start and words[start - 1] in _subordinate(seating.lang):
-            out += _return(segment, out[-1].side, seating.lang)
+            out += _return(segment, out[-1].side, seating.lang, words[max(0, start - 2) : start])
+        elif key in TABLE:
+            out += _table_clause(segment, out, seating)
         else:
-            out.append(segment)
+            out.append(_given(segment, out, seating.lang))
     return out
+
+
+def _they_after_name(name: list[str], named: int, side: int | None, seating: Seating) -> int | None:
+    """Whose a "they" is right after a side called by its name, not by a pronoun ("team A 455,
+    two naturals, they went out"): the named side's when the name says a group ("team A",
+    "lag 2"); after a player's name it may be that player's side or the opponents', so
+    nobody's (asked about). After a name with a pronoun in it ("we ...", "Mikkel og jeg
+    ..."), the opponents'."""
+    we, they, _ = _side_patterns(seating.lang)
+    said = " ".join(name)
+    if we.search(said) or they.search(said):  # "mä ja mun pari ..., niillä oli 120"
+        return side
+    if any(word in _team_words(seating.lang) for word in name):
+        return named
+    return None
+
+
+@functools.cache
+def _team_words(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(phrase.split()[0])
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for phrase in lexicon.round.team
+    )
+
+
+def _given(segment: Segment, before: list[Segment], lang: str | None) -> Segment:
+    """ "2 for us, 1 for them": a clause that gives a count to the side named right after
+    it ("for", "til") is that side's, not the side's named before the clause."""
+    if not before or GAP not in before[-1].words:
+        return segment
+    words = before[-1].words
+    tail = words[len(words) - words[::-1].index(GAP) :]
+    if not tail or tail[-1] not in _for_words(lang) or not any(w.isdecimal() for w in tail):
+        return segment
+    before[-1] = Segment(before[-1].side, words[: len(words) - len(tail)], before[-1].lead)
+    return Segment(segment.side, tail + segment.words, segment.lead + len(tail), segment.unclear)
+
+
+@functools.cache
+def _for_words(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.for_side
+    )
+
+
+def _table_clause(segment: Segment, before: list[Segment], seating: Seating) -> list[Segment]:
+    """A clause said of the whole table ("both teams had a red three, 40 left") is its
+    own clause only: what follows it up to the next side named is the side spoken of
+    before it (the speaker's at the start), as if the clause had not been said."""
+    words = segment.words
+    if GAP not in words:
+        return [segment]
+    gap = words.index(GAP)
+    side = next((s.side for s in reversed(before) if s.side not in TABLE), seating.speaker)
+    rest = [Segment(side, words[gap + 1 :], 0)] if words[gap + 1 :] else []
+    return [Segment(segment.side, words[:gap], segment.lead), *rest]
 
 
 @functools.cache
@@ -189,6 +303,17 @@ def _subordinate(lang: str | None) -> frozenset[str]:
 
 
 @functools.cache
+def _object_after(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.object_after
+    )
+
+
+@functools.cache
 def _joiners(lang: str | None) -> frozenset[str]:
     lexicons = vocabulary().lexicons
     return frozenset(
@@ -199,13 +324,25 @@ def _joiners(lang: str | None) -> frozenset[str]:
     )
 
 
-def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segment]:
+def _return(
+    segment: Segment, before: int | None, lang: str | None, opening: list[str]
+) -> list[Segment]:
     """A side named in a clause that hangs on another side's ("we were stuck with 95 when
     they went out, and were caught with 95"): after its clause, a clause opened by "and"
-    and a verb, with no subject of its own, is the first side's again; a list that goes on
-    ("..., a natural and a mixed, and a red three") stays with the side just named."""
+    and a verb, with no subject of its own, is the first side's again, and so is all that
+    follows a clause that tells none of the other side's round (``_circumstance``); a list
+    that goes on after a clause with the other side's figures ("because they went out with
+    380, a natural and a mixed, and a red three") stays with the side just named."""
     words = segment.words
     gaps = [i for i, word in enumerate(words) if word == GAP]
+    if gaps and segment.side != before and _circumstance(words[: gaps[0]], lang):
+        # "we went out concealed before they'd even opened, 245 melded": ours again
+        clause = words[: gaps[0]]
+        unmelded = _not_yet_opened(opening, clause, lang)
+        return [
+            Segment(segment.side, clause, segment.lead, segment.unclear, unmelded),
+            Segment(before, words[gaps[0] + 1 :], 0),
+        ]
     for gap in gaps:
         clause = words[gap + 1 : gap + 3]
         if (
@@ -215,10 +352,47 @@ def _return(segment: Segment, before: int | None, lang: str | None) -> list[Segm
             and clause[1] not in counts(lang)
         ):
             return [
-                Segment(segment.side, words[:gap], segment.lead),
+                Segment(segment.side, words[:gap], segment.lead, segment.unclear),
                 Segment(before, words[gap + 1 :], 0),
             ]
     return [segment]
+
+
+@functools.cache
+def _round_event(lang: str | None) -> re.Pattern[str]:
+    return re.compile(rf"(?:^| )(?:{any_phrase('went_out', 'concealed', 'out', lang=lang)})(?= |$)")
+
+
+@functools.cache
+def _before(lang: str | None) -> tuple[frozenset[str], re.Pattern[str]]:
+    lexicons = vocabulary().lexicons
+    words = frozenset(
+        fold(word)
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.before
+    )
+    return words, re.compile(rf"(?:^| )(?:{any_phrase('opened', lang=lang)})(?= |$)")
+
+
+def _not_yet_opened(opening: list[str], clause: list[str], lang: str | None) -> bool:
+    """ "before they'd even opened", "før vi overhovedet havde meldt noget", "ennen ku ne
+    oli avannu": a clause opened by a word for "before" (``opening``: the words just before
+    the side's name) with a verb of laying cards down says that side had laid nothing down
+    when the round ended. A negation in it ("before we had not ...") is left as said."""
+    words, opened = _before(lang)
+    if not any(word in words for word in opening):
+        return False
+    return opened.search(" ".join(clause)) is not None
+
+
+def _circumstance(clause: list[str], lang: str | None) -> bool:
+    """A clause about another side that tells none of its round, no figure and no going out
+    ("before they'd even opened", "før vi overhovedet havde meldt noget", "ennen ku ne oli
+    avannu"): only when something happened, so the side it hangs on goes on after it."""
+    if any(w.isdecimal() for w in clause):
+        return False
+    return _round_event(lang).search(" ".join(clause)) is None
 
 
 def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset[int]]:
@@ -227,9 +401,10 @@ def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset
     leads: set[int] = set()
     previous: int | None = None
     for n, segment in enumerate(segments):
-        if segment.side != side:
+        if segment.side != side and segment.side not in TABLE:
             continue
-        if words and previous != n - 1:
+        apart = previous != n - 1 or TABLE & {segment.side, segments[n - 1].side}
+        if words and apart and words[-1] != GAP:  # a clause of the whole table: apart
             words.append(GAP)
         leads.add(len(words) + segment.lead)
         words += segment.words
@@ -237,9 +412,14 @@ def side_words(segments: list[Segment], side: int) -> tuple[list[str], frozenset
     return words, frozenset(leads)
 
 
+def unmelded(segments: list[Segment], side: int) -> bool:
+    """Some clause says the side had laid nothing down before the round ended."""
+    return any(segment.side == side and segment.unmelded for segment in segments)
+
+
 def unsure_sides(segments: list[Segment], seating: Seating) -> list[Unsure]:
     out = []
     for segment in segments:
-        if segment.side is None and any(w.isdecimal() for w in segment.words):
+        if segment.side is None and (segment.unclear or any(w.isdecimal() for w in segment.words)):
             out.append(Unsure("side", " ".join(segment.words)))
     return out

@@ -24,6 +24,7 @@ part of the same cut (``describe_round``), so what "they" did never lands on the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Sequence
@@ -33,7 +34,15 @@ from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble
-from bot.talk.round_sides import Seating, name_pattern, segments, side_words, unsure_sides
+from bot.talk.round_corrections import corrected, unclear
+from bot.talk.round_sides import (
+    Seating,
+    name_pattern,
+    segments,
+    side_words,
+    unmelded,
+    unsure_sides,
+)
 from bot.talk.round_tagger import shipped_tagger
 from bot.talk.round_words import (
     GAP,
@@ -70,6 +79,10 @@ class _Patterns:
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
+    stuck: re.Pattern[str]
+    out_before: re.Pattern[str]
+    """Going out said in the clause just before a number ("went out: 520", "gikk ut skjult,
+    245"): the number opening the next clause is what the side went out with."""
     table_after: re.Pattern[str]
     table_before: re.Pattern[str]
     result: re.Pattern[str]
@@ -85,6 +98,9 @@ class _Patterns:
     one_red: re.Pattern[str]
     red_times: re.Pattern[str]
     """Red threes counted after the noun, "red threes x2": the count is the number."""
+    red_after: re.Pattern[str]
+    """Red threes counted after the noun, as the end of a clause ("red threes: two", "red
+    treys none", "røde treere: to")."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -119,17 +135,24 @@ def _patterns(lang: str | None = None) -> _Patterns:
     none = say("none")
     natural, mixed = say("natural"), say("mixed")
     return _Patterns(
-        canastas=re.compile(rf"(?:^| )({count}|{none}) (?:\w+ )?(?:({natural})|({mixed}))(?= |$)"),
+        canastas=re.compile(
+            rf"(?:^| )({count}|{none}) (?:\w+ )?(?:(?:\{GAP} )?{say('all_of')} )?"
+            rf"(?:({natural})|({mixed}))(?= |$)"
+        ),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
-        negation=re.compile(rf"(?:^| ){say('negation')}(?= |$)"),
+        negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
+        out_before=re.compile(
+            rf"(?:^| ){say('went_out', 'concealed', 'out')} \{GAP}(?: {filler})*$"
+        ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
@@ -150,6 +173,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
         red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
+        red_after=re.compile(
+            rf"(?:^| )({say('red')})(?: {say('three')})? (?:\{GAP} )?({count}|{none})(?= \{GAP}|$)"
+        ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
@@ -179,10 +205,15 @@ def _bare_noun(lang: str | None) -> str:
 
 
 def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
-    """ "gikk ikke ut", "ikke gået ud", "ei menty ulos": a negation inside the phrase or as the
-    word right before it turns "went out" into its opposite."""
-    before = joined[: match.start()].split()[-1:]
+    """ "gikk ikke ut", "ikke gået ud", "ei menty ulos", "no one went out": a negation
+    inside the phrase or in the two words of its clause right before it turns "went out"
+    into its opposite."""
+    before = joined[: match.start()].split()[-NEGATION_REACH:]
+    before = before[len(before) - before[::-1].index(GAP) :] if GAP in before else before
     return found.negation.search(" ".join([*before, match.group(0).strip()])) is not None
+
+
+NEGATION_REACH = 2
 
 
 SCORE_STEP = 5
@@ -229,6 +260,7 @@ def _role(
     before = " ".join(words[max(0, i - BEFORE_WINDOW) : i])
     table_after = found.table_after.match(after) is not None
     table_before = found.table_before.search(before) is not None
+    table_before = table_before or found.out_before.search(before) is not None
     if value % SCORE_STEP:
         return "unplaced"
     if found.hand_after.match(after) and not table_after:
@@ -237,6 +269,8 @@ def _role(
         return "table" if table_free else "unplaced"
     if _result_or_minus(found, words, i, after) and not (table_free and table_before):
         return "unplaced"  # "melded 230 in total" is the table's all the same
+    if found.stuck.search(before):  # "eg sat att med 35": a hand, side named or not
+        return "hand"
     if table_free and lead and not found.bonus.search(after):
         return "table"
     if found.hand_before.search(before):
@@ -246,9 +280,10 @@ def _role(
     return "bonus" if found.bonus.search(after) else "unplaced"
 
 
-GAPPED = 4
+GAPPED = 5
 """Words from one hand to the next said with its verb left out: "partner stuck with 30 and
-me with 15" (the second "with 15" is a hand like the first)."""
+me with 15", "eg sat att med 35 og makkeren min med 20" (the second "with 15" is a hand
+like the first)."""
 
 
 def _numbers(
@@ -268,9 +303,13 @@ def _numbers(
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
-        if role == "unplaced" and _gapped(words, i, last_hand):
+        if role == "unplaced" and not value % SCORE_STEP and _gapped(words, i, last_hand):
             role = "hand"
-        elif lead and role == "table" and _joined_hand(words, i, last_hand):
+        elif (
+            lead
+            and role == "table"
+            and (_joined_hand(words, i, last_hand) or _gapped(words, i, last_hand))
+        ):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
         if role == "hand":
             hand += value
@@ -344,6 +383,11 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         if first not in covered:
             red += int(match[2])
             covered.update(range(first, index_at(joined, match.end()) + 1))
+    for match in found.red_after.finditer(joined):
+        first = index_at(joined, match.start(1))
+        if first not in covered:
+            red += count_of(match[2], lang)
+            covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
         if first not in covered:
@@ -406,7 +450,7 @@ def _loose_words(
     for what, pattern in (("canasta", found.canasta), ("red", found.red)):
         for match in pattern.finditer(joined):
             at = index_at(joined, match.start(1))
-            if at in covered or (at and (words[at - 1] == "0" or found.none.match(words[at - 1]))):
+            if at in covered or _none_before(words, at, found):
                 continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here
@@ -414,6 +458,17 @@ def _loose_words(
                 Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
             )
     return out
+
+
+def _none_before(words: list[str], at: int, found: _Patterns) -> bool:
+    """ "no canasta", "ei saanu kanastaa", "fikk ingen kanaster": a word for none or a
+    negation just before (a verb between at most) says there were none."""
+    for j in range(at - 1, max(-1, at - 3), -1):
+        if words[j] == GAP:
+            return False
+        if words[j] == "0" or found.none.match(words[j]) or found.negation.fullmatch(words[j]):
+            return True
+    return False
 
 
 def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
@@ -610,7 +665,12 @@ def _differences(
 
 
 def _read_side(
-    words: list[str], leads: frozenset[int], index: int, seating: Seating, variant: Variant | None
+    words: list[str],
+    leads: frozenset[int],
+    index: int,
+    seating: Seating,
+    variant: Variant | None,
+    nothing_down: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -619,6 +679,8 @@ def _read_side(
     nothing). The tagger sure and the rule reader in doubt only for want of words
     (``COVERAGE_DOUBTS``): the tagger's. Otherwise the rule reader's questions."""
     part = _read_part(words, leads, index, seating.lang)
+    if nothing_down and not part.table_said:  # "before they'd even opened": none on the table
+        part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
     if unknown:  # one line per side, every word named
@@ -628,6 +690,8 @@ def _read_side(
     if tagger is None:
         return part.side, rules_unsure
     built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    if nothing_down and not built.table_said and not built.side.meld_points:
+        built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
     learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
     if not learned_unsure and not rules_unsure and built.side != part.side:
@@ -639,13 +703,39 @@ def _read_side(
     return part.side, rules_unsure
 
 
+@functools.cache
+def _hedges(lang: str | None) -> tuple[re.Pattern[str], frozenset[str]]:
+    alternatives = frozenset(
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.alternative
+    )
+    return re.compile(rf"(?:^| )({any_phrase('hedge', lang=lang)})(?= |$)"), alternatives
+
+
+def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
+    """What the speaker said they are unsure of: a hedge ("husker ikke", "not sure") or a
+    choice ("to eller tre", "300 or 350", "or was it 3"). Whatever the readers made of
+    it, the side is asked about: reading one of two figures would be a guess."""
+    hedge, alternatives = _hedges(lang)
+    joined = " ".join(words)
+    out = [Unsure("number", m.group(1), index) for m in hedge.finditer(joined)]
+    out += [Unsure("number", said, index) for said in unclear(words, lang)]
+    for i, word in enumerate(words):
+        if word in alternatives:  # "2 red threes, or was it 3", "clean or dirty"
+            near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
+            out.append(Unsure("number", near, index))
+    return out
+
+
 def read_round(text: str, seating: Seating, variant: Variant | None = None) -> RoundReading:
     """Every side's round from a sentence said aloud ("vi meldte 420, en ren og en uren, gikk
     ut; de andre 240, 25 igjen"). Nothing is guessed: a side nobody mentioned, a number no
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    parts = segments(words_of(text), seating)
+    parts = segments(corrected(words_of(text), seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     for side in range(seating.sides):
@@ -655,8 +745,10 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        read, asked = _read_side(words, leads, side, seating, variant)
-        unsure += asked
+        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side))
+        unsure += asked + _hedged(words, side, seating.lang)
+        if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
+            unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))
         sides.append(SideReading(read, said=True))
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))

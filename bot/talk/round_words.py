@@ -144,12 +144,17 @@ def words_of(question: str) -> list[str]:
 @functools.cache
 def _accented_joiners() -> tuple[re.Pattern[str], dict[str, str]]:
     """Joiners whose folded spelling is another word ("sekä", and, folds to "seka", mixed),
-    found before folding, and the language's first joiner ("ja") each is written as."""
+    found before folding, and the language's first joiner ("ja") each is written as; the
+    same for words that open a clause about another side ("før", before, folds to "for",
+    which gives a count to a side: written as the language's first such word, "da")."""
     spelling: dict[str, str] = {}
     for lexicon in vocabulary().lexicons.values():
         for word in lexicon.words.joiners:
             if fold(word) != word and word.isalpha():
                 spelling[word] = lexicon.words.joiners[0]
+        for word in lexicon.round.subordinate:
+            if fold(word) != word and word.isalpha():
+                spelling[word] = lexicon.round.subordinate[0]
     words = sorted(map(re.escape, spelling), key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + ("|".join(words) or "(?!)") + r")(?!\w)"), spelling
 

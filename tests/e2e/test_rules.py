@@ -77,10 +77,11 @@ async def test_autocomplete_offers_topic_titles_in_the_users_language(
 async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    # "what are threes for" may be either kind of three (the bare word "threes" now leans to
-    # black threes, 0.68 to 0.30, since "can you discard a 3?" became labelled data)
+    # "what are the threes for" may be either kind of three; the model holds it near a tie
+    # (0.44 red, 0.40 black since issue 13's data; how it leans on each wording of a colourless
+    # "threes" moves with the labelled data, so the phrase may need choosing again)
     message = await (
-        await fake.slash("rules", {"question": "what are threes for"}, locale="no")
+        await fake.slash("rules", {"question": "what are the threes for"}, locale="no")
     ).response()
     buttons = [c for row in message.components for c in row["components"]]
     assert len(buttons) == 2
@@ -94,8 +95,10 @@ async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
 async def test_a_near_tie_for_a_named_variant_shows_that_variants_rule_when_pressed(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
+    # a wording the model holds near a tie between the rule and Cuban's overview (0.59 / 0.41
+    # since issue 13's data; "red threes cuban or classic" now answers with the rule at once)
     message = await (
-        await fake.slash("rules", {"question": "red threes cuban or classic"})
+        await fake.slash("rules", {"question": "red threes in cuban vs classic"})
     ).response()
     buttons = [c for row in message.components for c in row["components"]]
     red = next(b for b in buttons if ":red_threes:" in b["custom_id"])

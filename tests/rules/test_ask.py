@@ -214,14 +214,14 @@ def test_a_player_count_renders_that_variant_without_a_redundant_note(
     ("question", "topic", "variant_id", "overview"),
     [
         (
-            "just the two of us, how many canastas before I can go out",
-            "going_out",
+            "just the two of us, what do we need to open at 1600",
+            "opening_minimum",
             "two-player",
             "two_players",
         ),
         (
-            "kolmestaan pelatessa tarvitaanko kaksi kanastaa ulosmenoon",
-            "going_out",
+            "kolmestaan pelatessa mihin pistemäärään peli päättyy",
+            "end_of_game",
             "three-player",
             "three_players",
         ),
@@ -248,6 +248,13 @@ def test_one_rule_asked_for_a_player_count_is_that_rule_with_the_overview_beside
         ("just the two of us tonight, how does it work", "two_players", "two-player"),
         ("vi er bare to, trekker vi ett eller to kort hver tur", "two_players", "two-player"),
         ("six of us, how many decks do we shuffle", "five_six_players", "six-player-pairs"),
+        # what a side needs to go out is part of the variant's make-up (LABELLING.md)
+        ("just the two of us, how many canastas before I can go out", "two_players", "two-player"),
+        (
+            "kolmestaan pelatessa tarvitaanko kaksi kanastaa ulosmenoon",
+            "three_players",
+            "three-player",
+        ),
     ],
 )
 def test_the_game_as_a_whole_for_a_player_count_is_its_overview(

@@ -219,8 +219,11 @@ def test_a_tagger_in_doubt_leaves_the_rule_readers_sure_reading(
 
 
 LACKING = [
-    ("no", "vi meldte 380, en ren og en uren, gikk ut; de meldte 210, en uren, satt fast med 45"),
-    ("da", "vi meldte 380, en ren og en uren, gik ud; de meldte 210, en uren, sad fast med 45"),
+    (
+        "no",
+        "vi meldte 380, en ren og en uren, gikk ut; de meldte 210, en uren, satt klistra med 45",
+    ),
+    ("da", "vi meldte 380, en ren og en uren, gik ud; de meldte 210, en uren, sad limet med 45"),
     (
         "en",
         "honestly we melded 380, one clean one dirty, went out;"
@@ -233,7 +236,7 @@ LACKING = [
 def test_the_tagger_reads_a_phrasing_the_lexicon_lacks(
     lang: str, text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A word no lexicon lists ("fast", "honestly") leaves the rule reader in doubt; the
+    """A word no lexicon lists ("klistra", "honestly") leaves the rule reader in doubt; the
     shipped tagger reads the round by its words' letters and neighbours, in full."""
     reading = read_round(text, Seating(lang=lang))
     assert reading.sure, reading.unsure

@@ -1,0 +1,198 @@
+"""A round said with the speaker taking something back: "one natural... no wait, TWO naturals",
+"to rene, unnskyld, ei ren og ei blanda", "yks puhdas... ei kun sekakanasta se oli",
+"40 left, no wait, 45".
+
+Why before any reading: both readers (the lexicon's phrases and the learned tagger) add up
+what a side's words count, so a value said twice would be counted twice ("one natural ...
+two naturals" is three). The words are rewritten as the speaker meant them: what follows the
+correction word replaces the earlier value of the same part of the round (canastas, red
+threes, points), in the place it was said. When it is unclear what it replaces (a value
+after the correction of a part the clause before did not name, or one kind of canasta
+after two were said), the correction is kept and the side is asked about (``unclear``),
+never added up.
+
+The correction words are the lexicon's ``correction`` list, and its ``correction_count``
+list: a bare "no", "nej" that corrects only with a count right after it ("fire røde... nej
+TRE røde") and keeps its own sense anywhere else ("no red threes").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from bot.talk.round_assemble import KIND_REACH, count_value, kind_of
+from bot.talk.round_words import GAP, any_phrase, index_at
+
+REACH = 3
+"""Words back from a correction to the number it takes back ("40 left, no wait, 45")."""
+GROUPS = {"NAT": "canasta", "MIX": "canasta", "CAN": "canasta", "RED": "red"}
+"""The part of the round a kind word says: a canasta (of whatever kind) or red threes."""
+
+
+@dataclass
+class _Span:
+    start: int
+    end: int
+    kinds: set[str]
+
+
+@functools.cache
+def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    plain = re.compile(rf"(?:^| )({any_phrase('correction', lang=lang)})(?= |$)")
+    counted = re.compile(rf"(?:^| )({any_phrase('correction_count', lang=lang)})(?= |$)")
+    nouns = re.compile(any_phrase("canasta", "three", lang=lang))
+    return plain, counted, nouns
+
+
+def _group(words: list[str], i: int, lang: str | None) -> tuple[str, str] | None:
+    """(part, kind) the word at ``i`` names: a kind of canasta, the noun canasta, red threes."""
+    kind = kind_of(words, i, lang)
+    if kind:
+        return GROUPS[kind], kind
+    nouns = _patterns(lang)[2]
+    if nouns.fullmatch(words[i]) and count_value(words[i], lang) is None:
+        return "canasta" if "anast" in words[i] else "red", "CAN"
+    return None
+
+
+def _spans(clause: list[str], lang: str | None) -> dict[str, _Span]:
+    """Where each part of the round is said in one clause, from the count before its first
+    word to its last word ("2 røde treere", "en ren og en blandet")."""
+    out: dict[str, _Span] = {}
+    for i in range(len(clause)):
+        found = _group(clause, i, lang)
+        if found is None:
+            continue
+        group, kind = found
+        span = out.setdefault(group, _Span(i, i, set()))
+        span.end = i
+        if kind != "CAN" or group == "canasta":
+            span.kinds.add(kind)
+    nouns = _patterns(lang)[2]
+    for span in out.values():
+        while span.end + 1 < len(clause) and nouns.fullmatch(clause[span.end + 1]):
+            span.end += 1  # "one red three": the noun after the colour, a count word too
+        for j in range(span.start - 1, max(-1, span.start - 1 - KIND_REACH), -1):
+            if count_value(clause[j], lang) is not None:
+                span.start = j
+                break
+    return out
+
+
+def corrected(words: list[str], lang: str | None) -> list[str]:
+    """The words as the speaker meant them (see the module's docstring); a correction whose
+    replacement is unclear is kept as said, for ``unclear`` to find."""
+    plain, counted, _ = _patterns(lang)
+    replaced_until = -1
+    i = 0
+    while i < len(words):
+        joined = " ".join(words)
+        match = _at(plain, joined, i) or _at(counted, joined, i)
+        if match is None:
+            i += 1
+            continue
+        bare = match.re is counted
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+        start = first
+        while start and words[start - 1] == GAP:
+            start -= 1
+        clause_start = max((k + 1 for k in range(start) if words[k] == GAP), default=0)
+        before = words[clause_start:start]
+        after = _after(words, last)
+        if bare and not (
+            after and (after[0].isdecimal() or count_value(after[0], lang) is not None)
+        ):
+            i = last + 1
+            continue  # "no red threes": a "no" that corrects nothing
+        replaced = _replace(before, after, lang)
+        if replaced is not None:
+            rewritten, used = replaced
+            head = words[:clause_start]
+            tail = words[last + 1 :]
+            tail = tail[1 + len(after) :] if tail[:1] == [GAP] else tail[len(after) :]
+            rest = [GAP, *after[used:]] if after[used:] else []  # "..., se oli": kept after
+            words = [*head, *rewritten, *rest, *tail]
+            replaced_until = len(head) + len(rewritten)
+            i = replaced_until
+            continue
+        confirming = clause_start <= replaced_until <= first
+        valued = any(_value_first(before[k:], lang) for k in range(len(before)))
+        if not bare and (not valued or not after or confirming):
+            # nothing to take back ("sorry, we had", "me siis 300", "nej 1 rød, undskyld,
+            # og 30"): the word is dropped
+            both = first > 0 and words[first - 1] == GAP and words[last + 1 : last + 2] == [GAP]
+            words = [*words[:first], *words[last + 1 + both :]]
+            i = first
+            continue
+        i = last + 1
+    return words
+
+
+def _after(words: list[str], last: int) -> list[str]:
+    """The clause said right after a correction ending at word ``last``."""
+    start = last + 1 + (words[last + 1 : last + 2] == [GAP])
+    end = next((k for k in range(start, len(words)) if words[k] == GAP), len(words))
+    return words[start:end]
+
+
+def _value_first(clause: list[str], lang: str | None) -> bool:
+    """The clause opens with a value: a number, a count or a part of the round."""
+    if not clause:
+        return False
+    first = clause[0]
+    counted = count_value(first, lang) is not None
+    return first.isdecimal() or counted or bool(_spans(clause[:1], lang))
+
+
+def unclear(words: list[str], lang: str | None) -> list[str]:
+    """The corrections left in a side's words (after ``corrected``) with a value after them:
+    what they replace is unclear, so the side is asked about, never added up."""
+    plain = _patterns(lang)[0]
+    joined = " ".join(words)
+    out = []
+    for match in plain.finditer(joined):
+        last = index_at(joined, match.end(1))
+        after = _after(words, last)
+        if _value_first(after, lang):
+            out.append(" ".join(w for w in [match.group(1), *after] if w != GAP))
+    return out
+
+
+def _at(pattern: re.Pattern[str], joined: str, i: int) -> re.Match[str] | None:
+    """The pattern's match that starts at word ``i``, if any."""
+    for match in pattern.finditer(joined):
+        if index_at(joined, match.start(1)) == i:
+            return match
+    return None
+
+
+def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[list[str], int] | None:
+    """The clause before the correction with what follows it in place of the value it takes
+    back, and how many words of what follows that took (the rest of its clause stays where
+    it was said: "1 clean and 300 melded, sorry, 2 clean, they had 150" keeps the 300 ours);
+    None when nothing clearly is replaced."""
+    if not before or not after:
+        return None
+    said, again = _spans(before, lang), _spans(after, lang)
+    shared = sorted(said.keys() & again.keys(), key=lambda g: said[g].start)
+    if shared:
+        for group in shared:
+            was, now = said[group].kinds - {"CAN"}, again[group].kinds - {"CAN"}
+            if len(was) > 1 and not was <= now:
+                return None  # "2 naturals and 1 mixed, sorry, 2 mixed": which one?
+        used = max(span.end for span in again.values()) + 1
+        out = list(before)
+        for group in sorted(shared, key=lambda g: said[g].start, reverse=True):
+            span = said[group]
+            put = after[:used] if group == shared[0] else []
+            out[span.start : span.end + 1] = put
+        return out, used
+    if again or not after[0].isdecimal():
+        return None
+    back = [j for j in range(max(0, len(before) - REACH), len(before)) if before[j].isdecimal()]
+    if not back:
+        return None
+    # "40 left, no wait, 45": the number taken back gives way, its words stay
+    return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]], len(after)
