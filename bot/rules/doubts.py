@@ -23,10 +23,11 @@ from bot.rules.score_words import (
     SCORE_STEP,
     ZERO,
     score_numbers,
+    spoken_forms,
 )
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import Lexicon, vocabulary
 from bot.talk.round_sides import Seating
 from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
@@ -69,6 +70,26 @@ def _side_phrases(side: str) -> str:
 
 _SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side in ("we", "they")}
 """The lexicon's words for the speaker's side and the others: whose score, whose minimum."""
+
+
+def _need_forms(lex: Lexicon) -> list[str]:
+    """A lexicon's need phrases in every spoken spelling it gives."""
+    return [f for p in lex.asks.need for f in spoken_forms(p, lex.spoken)]
+
+
+_OWN_SIDES = {
+    side: [
+        (
+            re.compile(rf"^(?:{alternatives(_need_forms(lex))})$"),
+            re.compile(rf"(?<!\w)(?:{alternatives(getattr(lex.round, side))})(?!\w)"),
+        )
+        for lex in LEXICONS
+    ]
+    for side in ("we", "they")
+}
+"""Per language: its need phrases and its own side words, none left out. Inside a need
+phrase of one language ("må ~ ha") the word in the gap is that language's ("kva må me ha":
+nynorsk "me" is we), even where another language uses the word for something else."""
 SIDE_REACH = 3
 """Words either side of an opening or need phrase (or before a number) whose side word names
 the side it is about: "what do THEY need", "hvad skal DE ANDRE bruge"."""
@@ -195,11 +216,23 @@ def _asked_side(folded: str) -> str | None:
             after = _clause(folded[match.end() :].split()[: SIDE_REACH + 1], last=False)
             if kind == "need":
                 words = match.group().split()[1:] + after[: SIDE_REACH - 1]
-                side = side or _side_near(words)
+                side = side or _side_near(words) or _own_side(match.group())
             side = side or _side_near(after, nouns_only=True)
             if side:
                 return side
     return None
+
+
+def _own_side(phrase: str) -> str | None:
+    """The side named inside a need phrase by the words of the phrase's own language."""
+    inner = " ".join(phrase.split()[1:])
+    sides = {
+        side
+        for side, pairs in _OWN_SIDES.items()
+        for need, words in pairs
+        if need.match(phrase) and words.search(inner)
+    }
+    return sides.pop() if len(sides) == 1 else None
 
 
 def asked_side(question: str) -> str | None:

@@ -242,3 +242,10 @@ def test_a_score_before_an_opening_word_is_still_a_score() -> None:
     """ "what do we need at 1500 to open": no minimum is that high, so 1500 is the score."""
     figures = compute("what do we need at 1500 to open", CLASSIC, OPENING)
     assert [f.minimum for f in figures if isinstance(f, OpeningAnswer)] == [90]
+
+
+def test_the_side_inside_a_need_phrase_is_read_in_its_own_language() -> None:
+    """ "Dei andre har 1600. Kva må me ha": nynorsk "me" is we, even where Danish chat uses
+    the word otherwise, so the others' 1600 is not our score."""
+    figures = compute("Dei andre har 1600. Kva må me ha for å opne?", CLASSIC, OPENING)
+    assert not any(isinstance(f, OpeningAnswer) for f in figures)
