@@ -376,7 +376,9 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         covered.update(range(first, index_at(joined, match.end()) + 1))
     _cover_total(joined, natural + mixed, covered, lang)
     for match in found.red_threes.finditer(joined):
-        red += count_of(match[1], lang)
+        words_after = joined[match.end(1) :].split()
+        if not (words_after and _none_in_its_language(match[1], words_after[0])):
+            red += count_of(match[1], lang)
         covered.update(range(index_at(joined, match.start(1)), index_at(joined, match.end()) + 1))
     for match in found.red_times.finditer(joined):
         first = index_at(joined, match.start(1))
@@ -394,6 +396,19 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+def _none_in_its_language(word: str, nxt: str) -> bool:
+    """A word for none in the language of the colour after it: Finnish "ei punasia" is no
+    red threes, though Norwegian "ei" is one ("ei raud treare")."""
+    return any(
+        word in (fold(w) for w in lex.round.none)
+        and any(
+            fold(nxt).startswith(fold(c).rstrip("*")) if c.endswith("*") else fold(nxt) == fold(c)
+            for c in lex.colours.red
+        )
+        for lex in vocabulary().lexicons.values()
+    )
 
 
 def _coordinated(joined: str, lang: str | None) -> tuple[int, int, set[int]]:

@@ -17,6 +17,7 @@ from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import find_cards
 from bot.talk.number_words import spell_digits
+from bot.talk.round_talk import round_answer
 
 CLASSIC = load_variant("classic")
 OPENING = "opening_minimum"
@@ -249,3 +250,13 @@ def test_the_side_inside_a_need_phrase_is_read_in_its_own_language() -> None:
     the word otherwise, so the others' 1600 is not our score."""
     figures = compute("Dei andre har 1600. Kva må me ha for å opne?", CLASSIC, OPENING)
     assert not any(isinstance(f, OpeningAnswer) for f in figures)
+
+
+def test_a_word_for_none_before_red_threes_is_read_in_their_language() -> None:
+    """Finnish "ei punasia kolmosia" is no red threes (Norwegian "ei raud treare" is one)."""
+    finnish = round_answer("250 meldattu, ei punasia kolmosia, 25 käteen", CLASSIC)
+    norwegian = round_answer("300 meldt, ei raud treare, 25 på handa", CLASSIC)
+    assert finnish is not None
+    assert norwegian is not None
+    assert "red_threes" not in dict(finnish.parts)
+    assert dict(norwegian.parts)["red_threes"] == 100
