@@ -187,8 +187,8 @@ class _Run:
     uncounted: list[str] = field(default_factory=list)
     """Plural card names read with no count ("fours and fives"): one card each, a guess."""
     colourless: list[str] = field(default_factory=list)
-    """Threes said with no colour ("two threes"): a red three is no hand card, a black one
-    is five points."""
+    """Threes said with no colour ("two threes"): a red three has no card value, a black
+    one is five points."""
 
 
 def _count(word: str) -> int:
@@ -495,7 +495,7 @@ def _read_on(raws: list[str], i: int, pauses: frozenset[int]) -> bool:
 
 
 def _bare_number(word: str) -> bool:
-    """A number word of two or more that is no card's own name ("ni", "kaks", "two")."""
+    """A number word of two or more, in words, not digits ("ni", "kaks", "two")."""
     lowered = word.lower()
     return not lowered.isdecimal() and _COUNTS.get(lowered, 0) >= 2 and lowered in _NUMBER_WORDS
 
