@@ -11,8 +11,6 @@ question's language for a reply when the user's locale does not say.
 from __future__ import annotations
 
 import functools
-import io
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from numpy.typing import NDArray
 
 from bot.rules.features import DIM, FEATURIZER_VERSION, vector
 from bot.scoring.variants import rules_data_dir
+from bot.weights import read_weights, save_weights
 
 ARRAYS = ("rows", "idf", "weights", "bias", "lang_weights", "lang_bias")
 
@@ -77,24 +76,13 @@ class TopicModel:
         return Prediction(tuple((self.classes[i], probs[i]) for i in order), language)
 
     def save(self, path: Path) -> None:
-        """Write the model byte for byte the same for the same weights (fixed zip dates)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        meta = {k: np.asarray(v) for k, v in self.meta.items()}
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, array in {**self.arrays, **{f"meta_{k}": v for k, v in meta.items()}}.items():
-                buffer = io.BytesIO()
-                np.lib.format.write_array(buffer, np.asarray(array), allow_pickle=False)
-                info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, buffer.getvalue())
+        """Write the model byte for byte the same for the same weights (``bot.weights``)."""
+        save_weights(path, self.arrays, self.meta)
 
     @classmethod
     def read(cls, path: Path) -> TopicModel:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ARRAYS}
-            meta = {k[5:]: data[k] for k in data.files if k.startswith("meta_")}
-        plain = {k: v.tolist() for k, v in meta.items()}
-        return cls(arrays, plain)
+        arrays, meta = read_weights(path, ARRAYS)
+        return cls(arrays, meta)
 
 
 @functools.cache

@@ -22,8 +22,6 @@ guessing where the model is not sure (``round_assemble``).
 from __future__ import annotations
 
 import functools
-import io
-import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +33,7 @@ from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_words import GAP, count_of
 from bot.talk.text import fold, normalise
+from bot.weights import read_weights, save_weights
 
 FEATURES_VERSION = "2"
 """Bump when ``features`` changes: the shipped weights are then stale (tests/rules)."""
@@ -229,22 +228,12 @@ class RoundTagger:
         return Tagged(roles, confidence)
 
     def save(self, path: Path) -> None:
-        """Byte for byte the same file for the same weights (fixed zip dates)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        meta = {f"meta_{k}": np.asarray(v) for k, v in self.meta.items()}
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, array in {**self.arrays, **meta}.items():
-                buffer = io.BytesIO()
-                np.lib.format.write_array(buffer, np.asarray(array), allow_pickle=False)
-                info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, buffer.getvalue())
+        """Byte for byte the same file for the same weights (``bot.weights``)."""
+        save_weights(path, self.arrays, self.meta)
 
     @classmethod
     def read(cls, path: Path) -> RoundTagger:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ARRAYS}
-            meta = {k[5:]: data[k].tolist() for k in data.files if k.startswith("meta_")}
+        arrays, meta = read_weights(path, ARRAYS)
         return cls(arrays, meta)
 
 

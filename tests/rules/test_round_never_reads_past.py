@@ -8,22 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.scoring import load_variant
-from bot.scoring.round import SideRound, WentOut
 from bot.talk.round_talk import Seating, read_round
-
-
-def _side(
-    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
-) -> SideRound:
-    return SideRound(
-        meld_points=meld,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=WentOut(out),
-        hand_points=hand,
-    )
-
+from tests.rules.said_rounds import side as _side
 
 # --- 1. coverage: an unknown word is named, and the reading is not offered as certain
 

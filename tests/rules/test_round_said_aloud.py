@@ -7,22 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.scoring.round import SideRound, WentOut
+from bot.scoring.round import SideRound
 from bot.talk.round_talk import Seating, read_round
-
-
-def _side(
-    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
-) -> SideRound:
-    return SideRound(
-        meld_points=meld,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=WentOut(out),
-        hand_points=hand,
-    )
-
+from tests.rules.said_rounds import side as _side
 
 SURE = [
     # the words before the first side named, in its clause: that side's

@@ -8,19 +8,7 @@ from hypothesis import strategies as st
 
 from bot.scoring.round import SideRound, WentOut
 from bot.talk.round_talk import Seating, describe_round, read_round
-
-
-def _side(
-    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
-):
-    return SideRound(
-        meld_points=meld,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=WentOut(out),
-        hand_points=hand,
-    )
+from tests.rules.said_rounds import side as _side
 
 
 @pytest.mark.parametrize(

@@ -10,22 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.scoring.round import SideRound, WentOut
+from bot.scoring.round import WentOut
 from bot.talk.round_talk import Seating, read_round
-
-
-def _side(
-    meld: int, natural: int = 0, mixed: int = 0, red: int = 0, out: str = "no", hand: int = 0
-) -> SideRound:
-    return SideRound(
-        meld_points=meld,
-        natural_canastas=natural,
-        mixed_canastas=mixed,
-        red_threes=red,
-        went_out=WentOut(out),
-        hand_points=hand,
-    )
-
+from tests.rules.said_rounds import side as _side
 
 NOBODY_OUT = [
     ("en", "nobody went out. we had 320 melded, one clean, 40 left; they 270, one dirty, 15 left"),
