@@ -287,6 +287,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30, help="groups to print")
     parser.add_argument("--plain", action="store_true", help="--cpu without a profiler")
     parser.add_argument("--save", default="", help="keep the --cpu profile (pstats) here")
+    parser.add_argument("--modules", default="", help="write the loaded module names here")
     args = parser.parse_args()
     global SAVE_PROFILE, PROFILE
     SAVE_PROFILE, PROFILE = args.save, not args.plain
@@ -297,6 +298,8 @@ def main() -> None:
     print(f"RSS after glibc malloc_trim(0) (diagnostic: free heap kept) {trimmed:.1f} MiB")
     ready, first = report["ready_s"], report["first_reply_s"]
     print(f"start to READY {ready:.2f} s, to first reply {first:.2f} s")
+    if args.modules:
+        Path(args.modules).write_text("\n".join(sorted(modules)) + "\n")
     print(f"{len(modules)} modules; heavy ones loaded: {[m for m in HEAVY if m in modules]}")
     traced = report.get("traced_kib")
     if isinstance(traced, dict):
