@@ -171,6 +171,7 @@ async def profile(args: argparse.Namespace) -> dict[str, object]:
                 channels = running.fake.guild.channels
                 tables = channels[2 : 2 + args.games]
                 await profile_rounds(running, tables, args.cpu, root / "report.json.prof")
+            await asyncio.sleep(args.settle)
             os.kill(running.pid, signal.SIGUSR1)
             for _ in range(600):
                 if _written(out):
@@ -287,6 +288,12 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30, help="groups to print")
     parser.add_argument("--plain", action="store_true", help="--cpu without a profiler")
     parser.add_argument("--save", default="", help="keep the --cpu profile (pstats) here")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        help="seconds to wait before the report (discord.py's on_ready comes ~2 s after READY)",
+    )
     parser.add_argument("--modules", default="", help="write the loaded module names here")
     args = parser.parse_args()
     global SAVE_PROFILE, PROFILE
