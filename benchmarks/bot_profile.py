@@ -162,8 +162,11 @@ async def profile(args: argparse.Namespace) -> dict[str, object]:
             figures = await running.start()
             general, table = running.fake.guild.channels[:2]
             jobs = [("rules", {"question": "red threes"}, general)] if args.rules else []
-            if args.rounds:
+            if args.rounds or args.refused:
                 jobs.append(("game start", {}, table))
+            if args.refused:  # going out without a canasta: a refusal that counts canastas
+                jobs.append(("round add", {"side1": "120 out", "side2": "90 20h"}, table))
+            if args.rounds:
                 jobs += [("round add", ROUND_LINES[i % 2], table) for i in range(args.rounds)]
             for job in jobs:
                 await answer(await run_job(running.fake, job))
@@ -293,6 +296,9 @@ def main() -> None:
         type=float,
         default=0.0,
         help="seconds to wait before the report (discord.py's on_ready comes ~2 s after READY)",
+    )
+    parser.add_argument(
+        "--refused", action="store_true", help="send one /round add the scoring refuses first"
     )
     parser.add_argument("--modules", default="", help="write the loaded module names here")
     args = parser.parse_args()
