@@ -45,3 +45,17 @@ def test_every_counted_word_has_its_forms(lang: str) -> None:
     assert translate(lang, "game.round_not_found", number=9, rounds=1) != translate(
         lang, "game.round_not_found", number=9, rounds=3
     ).replace("3", "1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_shipped_plural_rules_match_babels_cldr_data(lang: str) -> None:
+    """The rules file is a copy of CLDR's line; a user would see "1 canastaer" if they drifted."""
+    from babel import Locale
+    from babel.plural import PluralRule
+
+    from bot.i18n.plurals import plural_rule
+
+    cldr = Locale.parse(lang).plural_form
+    assert plural_rule(lang).rules == PluralRule(cldr.rules).rules
+    for n in [*range(0, 120), 0.5, 1.0, 1.5, 2.25, 1000000]:
+        assert plural_rule(lang)(n) == cldr(n), n

@@ -3,30 +3,46 @@
 A catalog message writes the count with a word as its format spec, ``{needed:canasta}``; the
 word's forms are messages ``plural.canasta.one`` / ``plural.canasta.other`` (and any other
 CLDR category a language needs), each with ``{n}``. Which form a number takes comes from
-``babel.Locale.plural_form``, so languages with other rules need only their own messages.
+CLDR's plural rule of the language (``plural_rules.toml``, read by ``babel.plural``), so
+languages with other rules need only their own messages and a line there.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import tomllib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from babel import Locale
+from babel.plural import PluralRule
+
+RULES_FILE = Path(__file__).resolve().parent / "plural_rules.toml"
 
 COUNTED = re.compile(r"\{(\w+):([a-z_]+)\}")
 """``{param:word}``: a format spec made of letters is a counted word, never a number format."""
 
 
 @functools.cache
-def _locale(lang: str) -> Locale:
-    return Locale.parse(lang)
+def _rules() -> dict[str, dict[str, str]]:
+    return tomllib.loads(RULES_FILE.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def plural_rule(lang: str) -> PluralRule:
+    """The plural rule of ``lang`` (English's for a language the file lacks).
+
+    Why not ``babel.Locale.parse(lang).plural_form``: that loads the language's whole CLDR
+    locale data (several MiB, kept for good) to read one rule.
+    """
+    rules = _rules()
+    return PluralRule(rules.get(lang, rules["en"]))
 
 
 def plural_category(lang: str, n: int) -> str:
     """CLDR plural category of ``n`` in ``lang`` ("one", "other", ...)."""
-    return str(_locale(lang).plural_form(abs(n)))
+    return str(plural_rule(lang)(abs(n)))
 
 
 class Counted:
