@@ -27,7 +27,7 @@ from bot.discord_app.replies import ANSWERS_ITSELF, announce_undelivered, arm, s
 from bot.discord_app.scoreboard import flush_scoreboards
 from bot.discord_app.translator import CatalogTranslator
 from bot.i18n import has_message
-from bot.ops.memory import release_free_heap
+from bot.ops.memory import freeze_start_up_objects, release_free_heap
 from bot.ops.metrics import CommandObserver
 from bot.storage.engine import Database, DatabaseBusy, commits_in_task
 
@@ -205,4 +205,5 @@ class CanastaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        freeze_start_up_objects()  # a full collection then skips what start-up made
         release_free_heap()  # what start-up freed, which the steady state does not reuse

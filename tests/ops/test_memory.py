@@ -20,3 +20,21 @@ def test_release_can_be_called_again_and_again() -> None:
     """The bot calls it at every READY (reconnects too): it must never fail or block."""
     results = {memory.release_free_heap() for _ in range(3)}
     assert results <= {True, False}
+
+
+def test_start_up_objects_are_frozen_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full collection must not walk what start-up made; a second READY freezes nothing more
+    (it would pin what commands left behind)."""
+    import gc
+
+    monkeypatch.setattr(memory, "_frozen", False)
+    try:
+        assert memory.freeze_start_up_objects() is True
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        made_later = [object() for _ in range(10)]
+        assert memory.freeze_start_up_objects() is False
+        assert gc.get_freeze_count() == frozen
+        del made_later
+    finally:
+        gc.unfreeze()
