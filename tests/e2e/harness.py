@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.devtools.fake_discord import FakeDiscord, FakeGuild, FakeUser
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, SentMessage
 from bot.devtools.fake_discord.server import default_guild
 
 BOT_COMMAND = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
@@ -125,3 +125,30 @@ async def wait_until(probe: Any, timeout: float = 10.0) -> Any:  # noqa: ASYNC10
         if asyncio.get_running_loop().time() > deadline:
             raise TimeoutError("condition not met")
         await asyncio.sleep(0.05)
+
+
+async def run(
+    fake: FakeDiscord,
+    command: str,
+    options: dict[str, Any] | list[dict[str, Any]] | None = None,
+    *,
+    channel: FakeChannel | None = None,
+    user: str = "alice",
+    locale: str = "en-US",
+) -> SentMessage:
+    """Send a slash command as ``user`` and return the answer the player first sees."""
+    handle = await fake.slash(
+        command, options or {}, user=fake.user(user), channel=channel, locale=locale
+    )
+    return await handle.response()
+
+
+def text_of(message: SentMessage) -> str:
+    """Everything a player reads in a message: content, titles, descriptions, fields, footers."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        for field in embed.get("fields", []):
+            parts += [field["name"], field["value"]]
+        parts.append(embed.get("footer", {}).get("text", ""))
+    return "\n".join(parts)

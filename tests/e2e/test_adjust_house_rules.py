@@ -19,7 +19,8 @@ import pytest
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.discord_app.chart import chart_available
 from bot.i18n import translate
-from tests.e2e.harness import BotProcess, mention
+from tests.e2e.harness import BotProcess, mention, text_of
+from tests.e2e.harness import run as answer
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
@@ -42,20 +43,7 @@ async def run(
     user: str = "alice",
     lang: str = "en",
 ) -> SentMessage:
-    handle = await fake.slash(
-        command, options or {}, user=fake.user(user), channel=channel, locale=LOCALES[lang]
-    )
-    return await handle.response()
-
-
-def text_of(message: SentMessage) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        for field in embed.get("fields", []):
-            parts += [field["name"], field["value"]]
-        parts.append(embed.get("footer", {}).get("text", ""))
-    return "\n".join(parts)
+    return await answer(fake, command, options, channel=channel, user=user, locale=LOCALES[lang])
 
 
 async def start_teams(fake: FakeDiscord, channel: FakeChannel, lang: str, **options) -> str:

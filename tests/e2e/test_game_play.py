@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord
 from bot.i18n import translate
-from tests.e2e.harness import BotProcess, guild_with_members
+from tests.e2e.harness import BotProcess, guild_with_members, run, text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -57,32 +57,6 @@ def channel(fake: FakeDiscord) -> FakeChannel:
 
 def at(fake: FakeDiscord, name: str) -> str:
     return f"<@{fake.user(name).id}>"
-
-
-async def run(
-    fake: FakeDiscord,
-    command: str,
-    options: dict | None = None,
-    *,
-    channel: FakeChannel,
-    user: str = "alice",
-    locale: str = "en-US",
-) -> SentMessage:
-    handle = await fake.slash(
-        command, options or {}, user=fake.user(user), channel=channel, locale=locale
-    )
-    return await handle.response()
-
-
-def text_of(message: SentMessage) -> str:
-    """Everything a player reads in a message: content, titles, descriptions, fields."""
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        for field in embed.get("fields", []):
-            parts += [field["name"], field["value"]]
-        parts.append(embed.get("footer", {}).get("text", ""))
-    return "\n".join(parts)
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))

@@ -24,7 +24,7 @@ import pytest_asyncio
 from sqlalchemy.engine import make_url
 
 from bot.config import Settings
-from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord
 from bot.devtools.fake_discord.interaction_payloads import (
     OptionBuilder,
     base_payload,
@@ -35,7 +35,7 @@ from bot.discord_app.endpoints import current_endpoints, point_discord_py_at
 from bot.discord_app.runner import TokenRejectedError, run_bot
 from bot.i18n import translate
 from tests.dbfixtures import pg_admin
-from tests.e2e.harness import BotProcess, wait_until
+from tests.e2e.harness import BotProcess, run, wait_until
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 _numbers = itertools.count(1)
@@ -45,21 +45,6 @@ UPDATED = translate("en", "error.command_updated")
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"resilience-{next(_numbers)}")
-
-
-async def run(
-    fake: FakeDiscord,
-    command: str,
-    options: dict[str, Any] | list[dict[str, Any]] | None = None,
-    *,
-    channel: FakeChannel | None = None,
-    user: str = "alice",
-    locale: str = "en-US",
-) -> SentMessage:
-    handle = await fake.slash(
-        command, options or {}, user=fake.user(user), channel=channel, locale=locale
-    )
-    return await handle.response()
 
 
 def integer(name: str, value: Any) -> dict[str, Any]:

@@ -9,11 +9,11 @@ import itertools
 
 import pytest
 
-from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
+from bot.devtools.fake_discord import FakeChannel, FakeDiscord
 from bot.i18n import translate
 from bot.scoring import SideRound, load_variant, score_round
 from bot.scoring.round import WentOut
-from tests.e2e.harness import BotProcess, mention
+from tests.e2e.harness import BotProcess, mention, run, text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
@@ -138,30 +138,6 @@ UNSURE = {
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"say-{next(_numbers)}")
-
-
-async def run(
-    fake: FakeDiscord,
-    command: str,
-    options: dict | None = None,
-    *,
-    channel: FakeChannel,
-    user: str = "alice",
-    locale: str = "en-US",
-) -> SentMessage:
-    handle = await fake.slash(
-        command, options or {}, user=fake.user(user), channel=channel, locale=locale
-    )
-    return await handle.response()
-
-
-def text_of(message: SentMessage) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        for field in embed.get("fields", []):
-            parts += [field["name"], field["value"]]
-    return "\n".join(parts)
 
 
 async def _start(fake: FakeDiscord, channel: FakeChannel, locale: str) -> None:

@@ -18,7 +18,7 @@ from bot.devtools.fake_discord import FakeChannel, FakeDiscord, SentMessage
 from bot.devtools.fake_discord.models import PIN_MESSAGES
 from bot.i18n import translate
 from bot.scoring import load_variant
-from tests.e2e.harness import BotProcess, mention
+from tests.e2e.harness import BotProcess, mention, run
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
@@ -29,21 +29,6 @@ _numbers = itertools.count(1)
 @pytest.fixture
 def channel(fake: FakeDiscord) -> FakeChannel:
     return fake.guild.add_channel(f"board-{next(_numbers)}")
-
-
-async def run(
-    fake: FakeDiscord,
-    command: str,
-    options: dict | None = None,
-    *,
-    channel: FakeChannel,
-    user: str = "alice",
-    locale: str = "en-US",
-) -> SentMessage:
-    handle = await fake.slash(
-        command, options or {}, user=fake.user(user), channel=channel, locale=locale
-    )
-    return await handle.response()
 
 
 def boards(fake: FakeDiscord, channel: FakeChannel, lang: str) -> list[SentMessage]:
