@@ -28,6 +28,7 @@ from bot.rules.score_words import (
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.talk.accounting import number_beside, owner_unsaid
 from bot.talk.round_sides import Seating
 from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
@@ -100,7 +101,8 @@ def score_doubt(question: str, score: int) -> str | None:
     for sure, or None: ``above`` ("over 3000"), ``approx`` (a hedge right before or after
     it, "under" included), ``choice`` (an "or"
     joins it to another number), ``more`` (an amount added later and not said), ``side``
-    (the score is one side's and the question asks about the other's)."""
+    (the score is one side's and the question asks about the other's), ``two`` (another
+    number beside it or of no other role), ``whose`` (its clause names someone unknown)."""
     folded = ZERO.sub("0", fold(normalise(question)))
     found = [m for m in SCORE.finditer(folded) if _signed(m) == score]
     if not found:
@@ -115,11 +117,15 @@ def score_doubt(question: str, score: int) -> str | None:
         gap = folded[min(match.end(), other.end()) : max(match.start(), other.start())]
         if other.start() != match.start() and _CHOICE.fullmatch(gap):
             return "choice"
+    if number_beside(folded, match.start(), match.end()):
+        return "two"  # "fourteen, fifteen hundred", "14-15 hundrede": a hedge of two scores
     if _MORE.search(after):
         return "more"
     asked, said = _asked_side(folded), _score_side(folded, match)
     if asked and said and asked != said:
         return "side"
+    if said is None and owner_unsaid(folded, match.start()):
+        return "whose"  # "the other lot are on 2000": said of someone the reader can't name
     numbers = score_numbers(question)
     others = [v for v, role in numbers if role not in ("placed", "minimum") and v != score]
     if any(hedged(str(v), folded, choice=False) for v in others):

@@ -572,10 +572,10 @@ def _item(raws: list[str], best: _Run, commas: frozenset[int]) -> str | None:
     semicolon between it and the cards ("kurko, kurko, ysi, jokeri"): a card the reader
     cannot name, so the sum would leave it out; the reply names it and asks."""
     before, after = best.start - 1, best.end
-    if before in commas and _unknown(raws[before]) and (before == 0 or before - 1 in commas):
+    if before in commas and unknown_word(raws[before]) and (before == 0 or before - 1 in commas):
         return raws[before]
     last = after == len(raws) - 1 or after in commas
-    if after - 1 in commas and after < len(raws) and _unknown(raws[after]) and last:
+    if after - 1 in commas and after < len(raws) and unknown_word(raws[after]) and last:
         return raws[after]
     return None
 
@@ -588,7 +588,7 @@ def _unread(raws: list[str], best: _Run) -> str | None:
     black three cost", "4 jokers together") is the sentence around them, not a card. A
     pair word joined to the hand with no card of its own ("a pair plus two jokers") is a
     count of cards not named: it is named too."""
-    inside = next((word for word in best.words if _unknown(word)), None)
+    inside = next((word for word in best.words if unknown_word(word)), None)
     if inside is not None:
         return inside
     # a run ending on a count word read as a card ("5 aces n two jokrs": "two" as a deuce)
@@ -605,7 +605,7 @@ def _unread(raws: list[str], best: _Run) -> str | None:
             joined = joined or raws[i].lower() in _JOINERS
             promised = promised or _promises(raws[i])
             i += step
-        if not (0 <= i < len(raws) and _unknown(raws[i])):
+        if not (0 <= i < len(raws) and unknown_word(raws[i])):
             continue
         far = i + step
         between = 0 <= far < len(raws) and _promises_card(raws, far)
@@ -662,7 +662,7 @@ def _promises_card(raws: list[str], i: int) -> bool:
     """The words from ``i`` (beyond an unknown word) read as cards ("K K blah A"): the unknown
     word sits between cards. A bare count there ("allowed to count", Norwegian "to" is two)
     promises nothing."""
-    return bool(_read_at(raws, i, listed=False)[0]) and not _unknown(raws[i])
+    return bool(_read_at(raws, i, listed=False)[0]) and not unknown_word(raws[i])
 
 
 def _connects(word: str) -> bool:
@@ -676,7 +676,7 @@ def _connects(word: str) -> bool:
     )
 
 
-def _unknown(word: str) -> bool:
+def unknown_word(word: str) -> bool:
     """A word with letters that no lexicon knows in any language or form. Card symbols count
     as known only when short or in capitals ("K", "KKA"): a lower-case word that happens to
     spell glued symbols ("qbbbb") is a word the reader does not know."""
