@@ -24,9 +24,8 @@ only a space, a comma, a slash or a dash between: "14-15 hundrede", "1400/1500".
 digit after it is a count ("1500, 3 aces")."""
 _CLAUSE = re.compile(r"[,.;:!?]")
 _LEXICONS = vocabulary().lexicons.values()
-_SIDE_WORDS = re.compile(
-    rf"(?<!\w)(?:{alternatives(w for lex in _LEXICONS for w in (*lex.round.we, *lex.round.they))})(?!\w)"
-)
+_SIDES = alternatives(w for lex in _LEXICONS for w in (*lex.round.we, *lex.round.they))
+_SIDE_WORDS = re.compile(rf"(?<!\w)(?:{_SIDES})(?!\w)")
 """Every language's words for a side ("we", "dei andre", "meillä"): any of them in the
 clause says whose the score is, or lets the side readers say it."""
 _SCORE_WORDS = re.compile(
