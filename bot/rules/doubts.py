@@ -28,7 +28,7 @@ from bot.rules.score_words import (
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import Lexicon, vocabulary
-from bot.talk.accounting import number_beside, owner_unsaid
+from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
 from bot.talk.round_sides import Seating
 from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
@@ -356,7 +356,7 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     # whichever reader settled the round: an amount that is no number ("nokre kort att"),
     # or a card named where points are wanted ("käteen jäi kymppi", a ten left in hand),
     # was not counted, so the net would be short of it
-    words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))]
+    words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))] + cards_by_number(said)
     words += [
         w
         for w in [*(w for ws in unread for w in ws), *re.findall(r"\w+", said)]

@@ -12,9 +12,11 @@ lexicon learns turns an ask into a figure, never a wrong figure into another.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.card_words import ONE, is_plural
 from bot.talk.text import alternatives, fold, function_words
 
 _BESIDE_BEFORE = re.compile(r"\d[\s,/\-–]*$")
@@ -64,3 +66,22 @@ def owner_unsaid(folded: str, start: int) -> list[str]:
         return []
     words = (w.split("'")[0] for w in re.findall(r"[\w']+", clause))
     return [w for w in words if w not in _FUNCTION and not _SCORE_WORDS.fullmatch(w)]
+
+
+_UNITS = frozenset(fold(w) for w in vocabulary().words("units"))
+_NUMBER_WORDS = vocabulary().number_words
+
+
+def cards_by_number(said: str) -> list[str]:
+    """Cards named with a number word in normalised ``said``: after a word for one ("left
+    holding a nine and a five") or a count in the plural ("two nines"). In a round the hand
+    is wanted in points; such cards were not counted, so the reply asks for them."""
+    words = re.findall(r"\w+", said)
+    out = []
+    for i, (word, card) in enumerate(itertools.pairwise(words)):
+        after = words[i + 2] if i + 2 < len(words) else ""
+        one = word in ONE and 2 <= _NUMBER_WORDS.get(card, 0) <= 10
+        plural = word in _NUMBER_WORDS and is_plural(card)
+        if (one or plural) and fold(after) not in _UNITS:
+            out.append(f"{word} {card}")
+    return out
