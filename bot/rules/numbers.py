@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score, vague_count
+from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
 from bot.rules.score_words import (
     SCORE_STEP,
     find_placed,
@@ -25,6 +25,7 @@ from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.accounting import vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import ONE, is_plural
 from bot.talk.text import alternatives, fold, function_words
@@ -85,3 +86,50 @@ def cards_by_number(said: str) -> list[str]:
         if (one or plural) and fold(after) not in _UNITS:
             out.append(f"{word} {card}")
     return out
+
+
+_VAGUE = re.compile(rf"(?<!\w)(?:{alternatives(vocabulary().words('vague'))})(?!\w)")
+_CARD_NOUN = re.compile(rf"^\w*(?:{alternatives(vocabulary().words('card'))})$")
+"""The noun card, in a compound too ("småkort", "pikkukortteja": small cards)."""
+VAGUE_REACH = 3
+"""Words after a vague count ("a bunch of face cards", "muutama ässä") that may name the
+cards it counts."""
+
+
+def vague_count(said: str) -> str | None:
+    """The words of a count of cards that is no number ("a bunch of face cards", "nogle
+    esser", "muutama ässä") in normalised ``said``, or None: those cards' sum is unknown, so
+    each card's value is given and the count asked, never one each summed. A pair word ("a
+    couple of") is two. The cards must follow, with no function word or number between
+    ("kan noen si hva tre ess er verdt" asks nothing vague)."""
+    folded = fold(said)
+    words = re.findall(r"\w+", said)  # folding keeps words whole: the two lists align
+    numbers = vocabulary().number_words
+    for match in _VAGUE.finditer(folded):
+        at = len(re.findall(r"\w+", folded[: match.end()]))
+        joined = folded[: match.start()].split()[-1:]
+        if (
+            joined
+            and joined[0] in _JOINERS
+            and _card_before(words, at - len(match.group().split()))
+        ):
+            # "a joker, two aces and some other junk": more cards, how many not said
+            return " ".join(words[at - len(match.group().split()) - 1 : at + 1])
+        for i, word in enumerate(words[at : at + VAGUE_REACH]):
+            card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
+            if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
+                return " ".join([match.group(), *words[at : at + i + 1]])
+            if word in numbers or word.isdecimal() or fold(word) in _FUNCTION:
+                break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
+    return None
+
+
+_JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
+CARD_REACH = 3
+"""Words before a joiner where the cards it joins to may stand ("two aces and some")."""
+
+
+def _card_before(words: list[str], at: int) -> bool:
+    """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
+    before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
+    return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
