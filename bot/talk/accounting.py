@@ -39,6 +39,8 @@ _SCORE_WORDS = re.compile(
             *lex.round.score,
             *lex.round.points,
             *lex.asks.score,
+            *lex.asks.opening,
+            *lex.asks.need,
             *lex.words.approx,
             *lex.words.above,
             *lex.words.minus,
@@ -47,8 +49,9 @@ _SCORE_WORDS = re.compile(
         for part in phrase.split()
     )
 )
-"""Words that say a score, its points or a hedge of it ("score is", "pisteitä", "about"):
-beside function words they leave the score the speaker's own."""
+"""Words that say a score, its points, a hedge of it or what is asked of it ("score is",
+"pisteitä", "about", "opening minimum at"): beside function words they leave the score the
+speaker's own."""
 _FUNCTION = frozenset(fold(w) for w in function_words())
 
 
