@@ -3,11 +3,12 @@
 A score said as a guess ("around 1500", "omkring", "jotain 3000", "1500-ish"), as one of two
 ("1400 or 1600"), grown since by an amount not said ("2800, and a bit more since"), or one
 side's where the question asks about the other's ("what do THEY need? we have 3100") gives
-no minimum: the reply says why and asks. A count of cards that is no number ("a bunch of",
-"muutama") gives each card's value, not a sum. A round whose canasta kind, vague amount or
+no minimum: the reply says why and asks; so does another number right beside it or a clause
+before it that names someone but no side (``bot/talk/accounting.py``, where a count of cards
+that is no number, "a bunch of", is read too). A round whose canasta kind, vague amount or
 card named where points are wanted the reader could not count shows its reading and asks.
 Every word is the lexicon's (``approx``, ``above``, ``approx_after``, ``choice``, ``more``,
-``vague``, ``card``, ``article``; ``round.we`` and ``round.they``).
+``article``; ``round.we`` and ``round.they``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.rules.score_words import (
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
 from bot.talk.round_sides import Seating
 from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
@@ -100,7 +102,8 @@ def score_doubt(question: str, score: int) -> str | None:
     for sure, or None: ``above`` ("over 3000"), ``approx`` (a hedge right before or after
     it, "under" included), ``choice`` (an "or"
     joins it to another number), ``more`` (an amount added later and not said), ``side``
-    (the score is one side's and the question asks about the other's)."""
+    (the score is one side's and the question asks about the other's), ``two`` (another
+    number beside it or of no other role), ``whose`` (its clause names someone unknown)."""
     folded = ZERO.sub("0", fold(normalise(question)))
     found = [m for m in SCORE.finditer(folded) if _signed(m) == score]
     if not found:
@@ -115,11 +118,15 @@ def score_doubt(question: str, score: int) -> str | None:
         gap = folded[min(match.end(), other.end()) : max(match.start(), other.start())]
         if other.start() != match.start() and _CHOICE.fullmatch(gap):
             return "choice"
+    if number_beside(folded, match.start(), match.end()):
+        return "two"  # "fourteen, fifteen hundred", "14-15 hundrede": a hedge of two scores
     if _MORE.search(after):
         return "more"
     asked, said = _asked_side(folded), _score_side(folded, match)
     if asked and said and asked != said:
         return "side"
+    if said is None and owner_unsaid(folded, match.start()):
+        return "whose"  # "the other lot are on 2000": said of someone the reader can't name
     numbers = score_numbers(question)
     others = [v for v, role in numbers if role not in ("placed", "minimum") and v != score]
     if any(hedged(str(v), folded, choice=False) for v in others):
@@ -262,53 +269,6 @@ def _score_side(folded: str, match: re.Match[str]) -> str | None:
 _ARTICLES = frozenset(fold(w) for w in vocabulary().words("article"))
 
 
-_VAGUE = re.compile(rf"(?<!\w)(?:{alternatives(vocabulary().words('vague'))})(?!\w)")
-_CARD_NOUN = re.compile(rf"^\w*(?:{alternatives(vocabulary().words('card'))})$")
-"""The noun card, in a compound too ("småkort", "pikkukortteja": small cards)."""
-VAGUE_REACH = 3
-"""Words after a vague count ("a bunch of face cards", "muutama ässä") that may name the
-cards it counts."""
-
-
-def vague_count(said: str) -> str | None:
-    """The words of a count of cards that is no number ("a bunch of face cards", "nogle
-    esser", "muutama ässä") in normalised ``said``, or None: those cards' sum is unknown, so
-    each card's value is given and the count asked, never one each summed. A pair word ("a
-    couple of") is two. The cards must follow, with no function word or number between
-    ("kan noen si hva tre ess er verdt" asks nothing vague)."""
-    folded = fold(said)
-    words = re.findall(r"\w+", said)  # folding keeps words whole: the two lists align
-    numbers = vocabulary().number_words
-    for match in _VAGUE.finditer(folded):
-        at = len(re.findall(r"\w+", folded[: match.end()]))
-        joined = folded[: match.start()].split()[-1:]
-        if (
-            joined
-            and joined[0] in _JOINERS
-            and _card_before(words, at - len(match.group().split()))
-        ):
-            # "a joker, two aces and some other junk": more cards, how many not said
-            return " ".join(words[at - len(match.group().split()) - 1 : at + 1])
-        for i, word in enumerate(words[at : at + VAGUE_REACH]):
-            card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
-            if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
-                return " ".join([match.group(), *words[at : at + i + 1]])
-            if word in numbers or word.isdecimal() or fold(word) in _FUNCTION:
-                break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
-    return None
-
-
-_JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
-CARD_REACH = 3
-"""Words before a joiner where the cards it joins to may stand ("two aces and some")."""
-
-
-def _card_before(words: list[str], at: int) -> bool:
-    """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
-    before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
-    return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
-
-
 TOP_SCORE = 10**7
 """Above every band's start: the minimum of the top band."""
 
@@ -350,7 +310,7 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     # whichever reader settled the round: an amount that is no number ("nokre kort att"),
     # or a card named where points are wanted ("käteen jäi kymppi", a ten left in hand),
     # was not counted, so the net would be short of it
-    words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))]
+    words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))] + cards_by_number(said)
     words += [
         w
         for w in [*(w for ws in unread for w in ws), *re.findall(r"\w+", said)]

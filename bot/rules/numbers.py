@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score, vague_count
+from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
 from bot.rules.score_words import (
     SCORE_STEP,
     find_placed,
@@ -21,9 +21,11 @@ from bot.rules.score_words import (
     says,
     spoken_forms,
 )
+from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.accounting import vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
@@ -194,9 +196,10 @@ def compute(
     """Every figure the question asks for, computed for ``variant``. A round described in
     words ("380 on the table, a clean canasta, 45 left in hand") is the whole question: its
     numbers are not a score or a hand to count."""
+    players = players_unsure(question)  # "three players ... five players": which variant?
     described = round_answer(question, variant)
     if described is not None:
-        doubt = round_doubt(question, variant) or hedged(spell_digits(question))
+        doubt = players or round_doubt(question, variant) or hedged(spell_digits(question))
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)
     score = find_score(spelled)
@@ -209,6 +212,8 @@ def compute(
     if placed is not None and opening:
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score
         out.insert(0, ScoreUnknown(placed))
+    elif score is not None and opening and players:
+        out.insert(0, ScoreUnsure(score, "players"))
     elif score is not None and opening and (doubt := doubt_for(spelled, score, variant)):
         theirs = side_score(spelled) if doubt == "side" else None
         if theirs is not None and not doubt_for(spelled, theirs, variant):

@@ -39,7 +39,8 @@ class _Patterns:
     after: re.Pattern[str]
     """ "vi er tre": a "we are" phrase, the count, and the word after it (if any)."""
     before: re.Pattern[str]
-    """ "tre spillere": the count before a player noun."""
+    """ "tre spillere": the count before a player noun, and the word after it (if any): a
+    team word there makes it a team's size ("kolmen hengen joukkue")."""
     teams: re.Pattern[str]
     not_players: re.Pattern[str]
     """After a count, a word that makes it a count of something else: "vi er to hold",
@@ -67,7 +68,7 @@ def _patterns() -> _Patterns:
             (vid, _word(w for lex in lexicons for w in lex.variants.get(vid, []))) for vid in names
         ),
         after=re.compile(rf"(?<!\w)(?:{alternatives(every('we'))}) (\w+)(?!\w)(?: (\w+))?"),
-        before=re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)()"),
+        before=re.compile(rf"(?<!\w)(\w+) (?:{alternatives(every('nouns'))})(?!\w)(?: (\w+))?"),
         teams=_word(every("teams")),
         not_players=re.compile(alternatives(every("not_after"))),
         numbers_or_cards=frozenset(fold(w) for w in words),
@@ -85,18 +86,35 @@ def _folded(question: str) -> str:
 def player_count(question: str) -> int | None:
     """How many play, when the question says so: "kahestaan", "vi er tre", "we're five",
     "three players"; None when it says no count from 2 to 6."""
+    return next((n for tier in _player_tiers(question) for n, _ in tier), None)
+
+
+def players_unsure(question: str) -> str | None:
+    """The words of the surest player counts when they disagree ("three players ... five
+    players"), or None: the variant, and so every figure, is then not known."""
+    tier = next((tier for tier in _player_tiers(question) if tier), [])
+    return "; ".join(dict(tier).values()) if len(dict(tier)) > 1 else None
+
+
+def _player_tiers(question: str) -> list[list[tuple[int, str]]]:
+    """(count, words) of each player count, in tiers, the surest first: words that say it
+    alone, a count before a player noun ("fem spelarar"), one after a "we" phrase ("vi tre
+    har": in a game of five, maybe the side of three)."""
     found = _patterns()
     text = _folded(question)
-    alone = _first(found.alone, text)
-    if alone:
-        return alone
-    for pattern in (found.after, found.before):
-        for word, after in pattern.findall(text):
+    tiers = [[(n, m.group()) for n, pattern in found.alone if (m := pattern.search(text))]]
+    for pattern in (found.before, found.after):
+        tiers.append([])
+        for match in pattern.finditer(text):
+            word, after = match[1], match[2] or ""
             count = int(word) if word.isdecimal() else vocabulary().number_words.get(word)
-            blocked = after in found.numbers_or_cards or found.not_players.fullmatch(after)
+            if pattern is found.before:  # "kolmen hengen joukkue": a team's size
+                blocked = found.teams.fullmatch(after)
+            else:
+                blocked = after in found.numbers_or_cards or found.not_players.fullmatch(after)
             if count in PLAYER_COUNTS and not (after and blocked):
-                return count
-    return None
+                tiers[-1].append((count, match.group().strip()))
+    return tiers
 
 
 def named_variant(question: str, table: Variant | None = None) -> str | None:

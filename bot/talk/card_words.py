@@ -427,7 +427,7 @@ def _runs(raws: list[str], pauses: frozenset[int] = frozenset()) -> list[_Run]:
 def find_cards(question: str) -> FoundCards | None:
     """The longest run of consecutive card words (the first of equal ones). A count before a
     card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
-    raws, pauses = _split(question)
+    raws, pauses, commas = _split(question)
     raws = _values_offered(raws)
     runs = _runs(raws, pauses)
     if not runs:
@@ -449,7 +449,7 @@ def find_cards(question: str) -> FoundCards | None:
         ),
         None,
     )
-    unread = _unread(raws, runs, best) or _dangling(raws, best, pauses)
+    unread = _unread(raws, best) or _dangling(raws, best, pauses) or _item(raws, best, commas)
     # "the fours and fives": each uncounted plural read as one card sums to no real hand;
     # one rank alone ("what are aces worth") is its value per card
     how_many = best.uncounted[0] if best.uncounted and len(best.ranks) > 1 else None
@@ -528,11 +528,13 @@ def _named(word: str) -> bool:
     )
 
 
-def _split(question: str) -> tuple[list[str], frozenset[int]]:
-    """The question's words, stripped of punctuation, and the places of the words with a
-    pause after them ("ace. ace. king, king": each read out alone)."""
+def _split(question: str) -> tuple[list[str], frozenset[int], frozenset[int]]:
+    """The question's words, stripped of punctuation, the places of the words with a pause
+    after them ("ace. ace. king, king": each read out alone), and of those with a comma or
+    a semicolon after them (items of a list)."""
     raws: list[str] = []
     pauses: set[int] = set()
+    commas: set[int] = set()
     for match in re.finditer(r"[^\s,;+/]+([\s,;+/]*)", question.strip()):
         word = match.group().strip().rstrip(",;+/").strip()
         stripped = word.strip(".!?:()[]\"'")
@@ -542,10 +544,13 @@ def _split(question: str) -> tuple[list[str], frozenset[int]]:
             if raws and PAUSE.search(word):
                 pauses.add(len(raws) - 1)
             continue
-        if PAUSE.search(word[len(word.rstrip(".!?:…)]\"'")) :] + match[1]):
+        tail = word[len(word.rstrip(".!?:…)]\"'")) :] + match[1]
+        if PAUSE.search(tail):
             pauses.add(len(raws))
+        if re.search(r"[,;]", tail):
+            commas.add(len(raws))
         raws.append(stripped)
-    return raws, frozenset(pauses)
+    return raws, frozenset(pauses), frozenset(commas)
 
 
 def _values_offered(raws: list[str]) -> list[str]:
@@ -562,14 +567,28 @@ def _values_offered(raws: list[str]) -> list[str]:
     return out
 
 
-def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
+def _item(raws: list[str], best: _Run, commas: frozenset[int]) -> str | None:
+    """An unknown word said as an item of the list the hand is read from, a comma or a
+    semicolon between it and the cards ("kurko, kurko, ysi, jokeri"): a card the reader
+    cannot name, so the sum would leave it out; the reply names it and asks."""
+    before, after = best.start - 1, best.end
+    if before in commas and unknown_word(raws[before]) and (before == 0 or before - 1 in commas):
+        return raws[before]
+    last = after == len(raws) - 1 or after in commas
+    if after - 1 in commas and after < len(raws) and unknown_word(raws[after]) and last:
+        return raws[after]
+    return None
+
+
+def _unread(raws: list[str], best: _Run) -> str | None:
     """An unknown word in the span of the cards: inside the run (a lower-case word read as
     glued symbols, "qbbbb"), or beside it where the words around it promise a card: reached
     through a joiner, an article or a count ("og en jåker", "and a flurb", "n two jokrs"),
     or followed by cards ("K K blah A"). A verb or noun right beside the cards ("what does a
-    black three cost", "4 jokers together") is the sentence around them, not a card."""
-    del runs  # the runs beside ``best`` are reached through the words between
-    inside = next((word for word in best.words if _unknown(word)), None)
+    black three cost", "4 jokers together") is the sentence around them, not a card. A
+    pair word joined to the hand with no card of its own ("a pair plus two jokers") is a
+    count of cards not named: it is named too."""
+    inside = next((word for word in best.words if unknown_word(word)), None)
     if inside is not None:
         return inside
     # a run ending on a count word read as a card ("5 aces n two jokrs": "two" as a deuce)
@@ -577,12 +596,16 @@ def _unread(raws: list[str], runs: list[_Run], best: _Run) -> str | None:
     last = best.words[-1].lower()
     for step, i in ((1, best.end), (-1, best.start - 1)):
         promised = step > 0 and last in _COUNTS and not last.isdecimal()
+        joined = False
         while 0 <= i < len(raws) and _connects(raws[i]):
             if step < 0 and not _one_language(raws[i], raws[i + 1]):
                 break  # Finnish "et kakkonen": "et" (that) is no Danish "one" here
+            if joined and raws[i].lower() in _PAIRS:
+                return raws[i]  # the pair's cards are not in the hand: how many, of what?
+            joined = joined or raws[i].lower() in _JOINERS
             promised = promised or _promises(raws[i])
             i += step
-        if not (0 <= i < len(raws) and _unknown(raws[i])):
+        if not (0 <= i < len(raws) and unknown_word(raws[i])):
             continue
         far = i + step
         between = 0 <= far < len(raws) and _promises_card(raws, far)
@@ -639,7 +662,7 @@ def _promises_card(raws: list[str], i: int) -> bool:
     """The words from ``i`` (beyond an unknown word) read as cards ("K K blah A"): the unknown
     word sits between cards. A bare count there ("allowed to count", Norwegian "to" is two)
     promises nothing."""
-    return bool(_read_at(raws, i, listed=False)[0]) and not _unknown(raws[i])
+    return bool(_read_at(raws, i, listed=False)[0]) and not unknown_word(raws[i])
 
 
 def _connects(word: str) -> bool:
@@ -653,7 +676,7 @@ def _connects(word: str) -> bool:
     )
 
 
-def _unknown(word: str) -> bool:
+def unknown_word(word: str) -> bool:
     """A word with letters that no lexicon knows in any language or form. Card symbols count
     as known only when short or in capitals ("K", "KKA"): a lower-case word that happens to
     spell glued symbols ("qbbbb") is a word the reader does not know."""

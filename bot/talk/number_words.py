@@ -236,13 +236,15 @@ def _thousands(match: re.Match[str]) -> str:
 
 def _mixed_digits(tokens: list[str], i: int, values: list[int]) -> tuple[int, ...] | None:
     """A number said half in digits, half in words ("4 hundre og 60", "3 hundred 15"): a
-    digit before a scale word, or digits under a hundred after a scale word said in
-    words. Digits alone ("300 and 20") are never joined: that is two numbers."""
+    digit before a scale word (digits under a hundred before the word for a hundred: "15
+    hundred" is 1500, never "15 100", read as 15100), or digits under a hundred after a
+    scale word said in words. Digits alone ("300 and 20") are never joined: that is two numbers."""
     word = tokens[i]
     if not word.isdecimal():
         return None
     nxt = glued(tokens[i + 1]) if i + 1 < len(tokens) else None
-    if not values and len(word) == 1 and word != "0" and nxt and nxt[0] in SCALES:
+    hundreds = nxt is not None and nxt[0] == SCALES[0] and int(word) < SCALES[0]
+    if not values and word[0] != "0" and nxt and nxt[0] in SCALES and (len(word) == 1 or hundreds):
         return (int(word),)
     if values and values[-1] in SCALES and int(word) < SCALES[0]:  # scales are only words
         return (int(word),)

@@ -1,0 +1,138 @@
+"""What a figure is read from, word by word: a figure is worked out only when every word
+beside the numbers it uses is accounted for.
+
+A number is read as a side's score, a card as part of a hand; the words around them must
+say nothing the reader skipped. Two numbers side by side ("fourteen, fifteen hundred",
+"14-15 hundrede") are a hedge between two scores, not one score; a score whose clause names
+no side and holds a word that says no score ("the other lot are on 2000") may be anyone's.
+Either way the reply says what it read and asks. The words that account for a score are
+the lexicon's (function words, a side's, score and points words, hedges), so a word the
+lexicon learns turns an ask into a figure, never a wrong figure into another.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from bot.scoring.cards import WORD_TO_RANK
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.card_words import ONE, is_plural
+from bot.talk.text import alternatives, fold, function_words
+
+_BESIDE_BEFORE = re.compile(r"\d[\s,/\-–]*$")
+_BESIDE_AFTER = re.compile(r"[\s,/\-–]*\d{2}")
+"""Another number right before a score, or one of two digits or more right after it, with
+only a space, a comma, a slash or a dash between: "14-15 hundrede", "1400/1500". A single
+digit after it is a count ("1500, 3 aces")."""
+_CLAUSE = re.compile(r"[,.;:!?]")
+_LEXICONS = vocabulary().lexicons.values()
+_SIDES = alternatives(w for lex in _LEXICONS for w in (*lex.round.we, *lex.round.they))
+_SIDE_WORDS = re.compile(rf"(?<!\w)(?:{_SIDES})(?!\w)")
+"""Every language's words for a side ("we", "dei andre", "meillä"): any of them in the
+clause says whose the score is, or lets the side readers say it."""
+_SCORE_WORDS = re.compile(
+    alternatives(
+        part
+        for lex in _LEXICONS
+        for phrase in (
+            *lex.round.score,
+            *lex.round.points,
+            *lex.asks.score,
+            *lex.asks.opening,
+            *lex.asks.need,
+            *lex.words.approx,
+            *lex.words.above,
+            *lex.words.minus,
+            *lex.words.zero,
+        )
+        for part in phrase.split()
+    )
+)
+"""Words that say a score, its points, a hedge of it or what is asked of it ("score is",
+"pisteitä", "about", "opening minimum at"): beside function words they leave the score the
+speaker's own."""
+_FUNCTION = frozenset(fold(w) for w in function_words())
+
+
+def number_beside(folded: str, start: int, end: int) -> bool:
+    """Whether another number stands right beside the number at ``folded[start:end]``."""
+    return bool(_BESIDE_BEFORE.search(folded, 0, start) or _BESIDE_AFTER.match(folded, end))
+
+
+def owner_unsaid(folded: str, start: int) -> list[str]:
+    """The words of the clause before the number at ``folded[start]`` that are no function
+    word and say no score, when that clause names no side: the score's owner may be one of
+    them ("the other lot are on 2000"); [] when a side word stands there ("we're still
+    sitting on") or the clause says only a score ("score is", "pisteitä")."""
+    clause = _CLAUSE.split(folded[:start])[-1]
+    if _SIDE_WORDS.search(clause):
+        return []
+    words = (w.split("'")[0] for w in re.findall(r"[\w']+", clause))
+    return [w for w in words if w not in _FUNCTION and not _SCORE_WORDS.fullmatch(w)]
+
+
+_UNITS = frozenset(fold(w) for w in vocabulary().words("units"))
+_NUMBER_WORDS = vocabulary().number_words
+
+
+def cards_by_number(said: str) -> list[str]:
+    """Cards named with a number word in normalised ``said``: after a word for one ("left
+    holding a nine and a five") or a count in the plural ("two nines"). In a round the hand
+    is wanted in points; such cards were not counted, so the reply asks for them."""
+    words = re.findall(r"\w+", said)
+    out = []
+    for i, (word, card) in enumerate(itertools.pairwise(words)):
+        after = words[i + 2] if i + 2 < len(words) else ""
+        one = word in ONE and 2 <= _NUMBER_WORDS.get(card, 0) <= 10
+        plural = word in _NUMBER_WORDS and is_plural(card)
+        if (one or plural) and fold(after) not in _UNITS:
+            out.append(f"{word} {card}")
+    return out
+
+
+_VAGUE = re.compile(rf"(?<!\w)(?:{alternatives(vocabulary().words('vague'))})(?!\w)")
+_CARD_NOUN = re.compile(rf"^\w*(?:{alternatives(vocabulary().words('card'))})$")
+"""The noun card, in a compound too ("småkort", "pikkukortteja": small cards)."""
+VAGUE_REACH = 3
+"""Words after a vague count ("a bunch of face cards", "muutama ässä") that may name the
+cards it counts."""
+
+
+def vague_count(said: str) -> str | None:
+    """The words of a count of cards that is no number ("a bunch of face cards", "nogle
+    esser", "muutama ässä") in normalised ``said``, or None: those cards' sum is unknown, so
+    each card's value is given and the count asked, never one each summed. A pair word ("a
+    couple of") is two. The cards must follow, with no function word or number between
+    ("kan noen si hva tre ess er verdt" asks nothing vague)."""
+    folded = fold(said)
+    words = re.findall(r"\w+", said)  # folding keeps words whole: the two lists align
+    numbers = vocabulary().number_words
+    for match in _VAGUE.finditer(folded):
+        at = len(re.findall(r"\w+", folded[: match.end()]))
+        joined = folded[: match.start()].split()[-1:]
+        if (
+            joined
+            and joined[0] in _JOINERS
+            and _card_before(words, at - len(match.group().split()))
+        ):
+            # "a joker, two aces and some other junk": more cards, how many not said
+            return " ".join(words[at - len(match.group().split()) - 1 : at + 1])
+        for i, word in enumerate(words[at : at + VAGUE_REACH]):
+            card = word in WORD_TO_RANK or fold(word) in WORD_TO_RANK
+            if (card and word not in numbers) or _CARD_NOUN.match(fold(word)):
+                return " ".join([match.group(), *words[at : at + i + 1]])
+            if word in numbers or word.isdecimal() or fold(word) in _FUNCTION:
+                break  # "kan noen si hva tre ess er verdt": "noen" is someone, "tre" a count
+    return None
+
+
+_JOINERS = frozenset(fold(w) for w in vocabulary().words("joiners"))
+CARD_REACH = 3
+"""Words before a joiner where the cards it joins to may stand ("two aces and some")."""
+
+
+def _card_before(words: list[str], at: int) -> bool:
+    """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
+    before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
+    return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
