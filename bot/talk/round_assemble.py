@@ -174,12 +174,17 @@ def _value(word: str, role: str, lang: str | None) -> int | None:
     return 1
 
 
-def _unknown_near(
+def doubtful_words(
     words: list[str], tagged: Tagged, unknown: Collection[str], lang: str | None
 ) -> list[str]:
-    """Words no lexicon knows said right beside a word that matters (a count, points, any
-    role): "two snurrige", "blorfed out", "1 r3". The tagger may read such a word by its
-    letters, but not with certainty, so it is named. One beside chat alone is read past."""
+    """The words no lexicon knows that could change the reading, once each: one the tagger
+    gives a role, or gives no role with less than ``CONFIDENT`` probability, or one said
+    right beside a word that matters (a number, a count, any role: "two snurrige", "blorfed
+    out", "1 r3") or beside one the tagger is unsure of ("ein naturleg"). The tagger may
+    read such a word by its letters, but not with certainty, so it is named. Chatter the
+    tagger is sure is no part of the round, with nothing that matters beside it ("well,
+    dear, ...", "bad round"), is read past: it cannot change what the round adds up to,
+    whether a word list has it or not."""
     out: list[str] = []
     for i, word in enumerate(words):
         if word not in unknown or word in out:
@@ -189,10 +194,37 @@ def _unknown_near(
                 continue
             other = words[j]
             counted = count_value(other, lang) is not None and count_of(other, lang) != 1
-            if tagged.roles[j] != "O" or other.isdecimal() or counted:
+            sure_none = tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT
+            if not sure_none or other.isdecimal() or counted:
                 out.append(word)
                 break
     return out
+
+
+def _clause_of(words: list[str]) -> list[int]:
+    clause, out = 0, []
+    for word in words:
+        clause += word == GAP
+        out.append(clause)
+    return out
+
+
+def restated(words: list[str], tagged: Tagged, side: int | None, lang: str | None) -> list[Unsure]:
+    """A kind counted (more than none) in two clauses of one side ("2 red threes, no hang
+    on, 3 red threes", "to røde, nei vent, tre røde"): a correction no reader read as one,
+    or two counts that add up; either way summing them would be a guess, so it is asked."""
+    clauses = _clause_of(words)
+    seen: dict[str, set[int]] = defaultdict(set)
+    for i, role in enumerate(tagged.roles):
+        kind = COUNT_KINDS.get(role) or KINDS.get(role)
+        if kind and _value(words[i], role, lang):
+            seen[kind].add(clauses[i])
+    said = " ".join(w for w in words if w != GAP)
+    return [
+        Unsure("red" if kind == "red" else "canasta", said, side)
+        for kind, where in seen.items()
+        if len(where) > 1
+    ]
 
 
 def assemble(
@@ -203,9 +235,9 @@ def assemble(
     unknown: Collection[str] = (),
 ) -> Assembled:
     """The side's round from its words' roles, and what could not be read with certainty;
-    ``unknown``: the words no lexicon knows (see ``_unknown_near``)."""
-    unsure: list[Unsure] = []
-    if near := _unknown_near(words, tagged, unknown, lang):
+    ``unknown``: the words no lexicon knows (see ``doubtful_words``)."""
+    unsure: list[Unsure] = restated(words, tagged, side, lang)
+    if near := doubtful_words(words, tagged, unknown, lang):
         unsure.append(Unsure("word", ", ".join(near), side))
     said: dict[str, list[int]] = defaultdict(list)
     for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import assemble
+from bot.talk.round_assemble import assemble, doubtful_words, restated
 from bot.talk.round_corrections import corrected, unclear
 from bot.talk.round_sides import (
     Seating,
@@ -698,13 +698,19 @@ def _read_side(
         part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
-    if unknown:  # one line per side, every word named
-        rules_unsure.append(Unsure("word", ", ".join(unknown), index))
-    rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
     tagger = shipped_tagger()
-    if tagger is None:
+    tagged = tagger.tag(words, seating.lang) if tagger else None
+    # an unknown word counts only where it could change the reading (``doubtful_words``);
+    # with no tagger to say so, every one does
+    doubtful = doubtful_words(words, tagged, unknown, seating.lang) if tagged else unknown
+    if doubtful:  # one line per side, every such word named
+        rules_unsure.append(Unsure("word", ", ".join(doubtful), index))
+    if tagged:
+        rules_unsure += restated(words, tagged, index, seating.lang)
+    rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
+    if tagger is None or tagged is None:
         return part.side, rules_unsure
-    built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    built = assemble(words, tagged, seating.lang, index, unknown)
     if nothing_down and not built.table_said and not built.side.meld_points:
         built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
