@@ -23,7 +23,7 @@ from typing import Any
 
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import KIND_REACH, count_value, kind_of, points_value
+from bot.talk.round_assemble import KIND_REACH, count_after, count_value, kind_of, points_value
 from bot.talk.round_corrections import corrected
 from bot.talk.round_sides import Seating, segments, side_words
 from bot.talk.round_words import GAP, any_phrase, words_of
@@ -60,10 +60,9 @@ def _mark(words: list[str], roles: list[str], field: str, role: str, lang: str) 
     return marked
 
 
-def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] | None:
-    """Each word's role in one side's words, or None when they do not add up to ``want``
-    (the side's components) or a value could be said by two words."""
-    roles = ["O"] * len(words)
+def _label_kinds(words: list[str], roles: list[str], lang: str) -> dict[str, int]:
+    """Mark the counts and kinds of canastas and red threes in ``roles``; what they add up
+    to, per kind."""
     totals = {"NAT": 0, "MIX": 0, "RED": 0}
     covered: set[int] = set()
     for i, word in enumerate(words):
@@ -91,8 +90,20 @@ def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] |
             roles[i + 1 + times] = "N_RED"
             totals["RED"] += int(after[times][1:])
             continue
+        if (at := count_after(words, i, lang)) is not None:
+            roles[at] = f"N_{kind}"
+            totals[kind] += count_value(words[at], lang) or 0
+            continue
         roles[i] = f"K_{kind}"
         totals[kind] += 1
+    return totals
+
+
+def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] | None:
+    """Each word's role in one side's words, or None when they do not add up to ``want``
+    (the side's components) or a value could be said by two words."""
+    roles = ["O"] * len(words)
+    totals = _label_kinds(words, roles, lang)
     if (totals["NAT"], totals["MIX"], totals["RED"]) != (
         want.get("natural_canastas", 0),
         want.get("mixed_canastas", 0),

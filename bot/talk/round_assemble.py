@@ -74,6 +74,7 @@ def _kind_patterns(lang: str | None) -> dict[str, re.Pattern[str]]:
         "MIX": re.compile(any_phrase("mixed", lang=lang)),
         "RED": re.compile(any_phrase("red", lang=lang)),
         "THREE": re.compile(any_phrase("three", lang=lang)),
+        "NOUN": re.compile(any_phrase("canasta", "three", lang=lang)),
     }
 
 
@@ -116,9 +117,10 @@ def _what(role: str, word: str) -> str:
     return "number" if word.isdecimal() else "word"
 
 
-def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
-    """A kind word left without a role is counted by a count just before it ("two clean")
-    or, for red threes, by an "x2" just after: else a canasta or red three may be lost."""
+def _counted(words: list[str], roles: tuple[str, ...], i: int, lang: str | None) -> bool:
+    """A kind word left without a role is counted by a count just before it ("two clean"),
+    by one ending its clause after it ("clean 2") or, for red threes, by an "x2" just
+    after: else a canasta or red three may be lost."""
     for j in range(i - 1, max(-1, i - 1 - KIND_REACH), -1):
         if words[j] == GAP:
             break
@@ -129,7 +131,28 @@ def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
             break
         if roles[j] == "N_RED" and words[j].startswith("x"):
             return True
-    return False
+    at = count_after(words, i, lang)
+    return at is not None and roles[at] in COUNT_KINDS
+
+
+def count_after(words: list[str], i: int, lang: str | None) -> int | None:
+    """The index of a count said after the kind at ``i`` as the end of its clause, the way a
+    score sheet reads ("naturals 1", "røde treere: 2", "red threes 0"), or None."""
+    j = i + 1
+    while j < len(words) and kind_of(words, j, lang) is None and _noun(words[j], lang):
+        j += 1  # "red threes 2", "puhdas kanasta 1": the kind's noun before the count
+    if j < len(words) and words[j] == GAP:
+        j += 1
+    if j >= len(words) or words[j] == GAP or count_value(words[j], lang) is None:
+        return None
+    if words[j].startswith("x") or not (j + 1 == len(words) or words[j + 1] == GAP):
+        return None
+    return j
+
+
+def _noun(word: str, lang: str | None) -> bool:
+    found = _kind_patterns(lang)["NOUN"].fullmatch(word)
+    return found is not None and count_value(word, lang) is None
 
 
 def _counted_kind(words: list[str], i: int, lang: str | None) -> bool:
@@ -143,7 +166,7 @@ def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | 
     with no role."""
     word, role = words[i], tagged.roles[i]
     kind = kind_of(words, i, lang)
-    if role == "O" and kind and not _counted(words, tagged.roles, i):
+    if role == "O" and kind and not _counted(words, tagged.roles, i, lang):
         return "red" if kind == "RED" else "canasta"
     if word == GAP:
         return None

@@ -101,6 +101,9 @@ class _Patterns:
     red_after: re.Pattern[str]
     """Red threes counted after the noun, as the end of a clause ("red threes: two", "red
     treys none", "røde treere: to")."""
+    kind_after: re.Pattern[str]
+    """Canastas counted after their kind, as the end of a clause, the way a score sheet
+    reads ("naturals 1", "blandede: 0", "puhtaat 2"): the count is the number."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -175,6 +178,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
         red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
         red_after=re.compile(
             rf"(?:^| )({say('red')})(?: {say('three')})? (?:\{GAP} )?({count}|{none})(?= \{GAP}|$)"
+        ),
+        kind_after=re.compile(
+            rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
+            rf"({count}|{none})(?= \{GAP}|$)"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
@@ -368,6 +375,8 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
         covered.update(range(index_at(joined, match.start(1)), end + 2))
+    after = _kinds_after(joined, covered, lang)
+    natural, mixed = natural + after[0], mixed + after[1]
     for match in found.bare_kind.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
         if first in covered:
@@ -396,6 +405,20 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int, int]:
+    """(natural, mixed) counted after their kind, as a score sheet says them ("naturals 1,
+    mixed 2"); their words join ``covered``."""
+    natural = mixed = 0
+    for match in _patterns(lang).kind_after.finditer(joined):
+        first = index_at(joined, match.start(1) if match[1] else match.start(2))
+        if first in covered or index_at(joined, match.start(3)) in covered:
+            continue
+        value = count_of(match[3], lang)
+        natural, mixed = (natural + value, mixed) if match[1] else (natural, mixed + value)
+        covered.update(range(first, index_at(joined, match.end()) + 1))
+    return natural, mixed
 
 
 def _none_in_its_language(word: str, nxt: str) -> bool:

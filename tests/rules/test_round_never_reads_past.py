@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.scoring import load_variant
+from bot.talk import round_talk
 from bot.talk.round_talk import Seating, read_round
 from tests.rules.said_rounds import side as _side
 
@@ -183,3 +184,47 @@ def test_a_kind_counted_in_two_clauses_is_asked_about_not_summed(lang: str, text
     # kind: one of them, or both summed? Asked, never offered as certain
     reading = read_round(text, Seating(lang=lang))
     assert ("red", 1) in {(u.what, u.side) for u in reading.unsure}
+
+
+# --- 5. a count said after its noun, the way a score sheet reads, is read
+
+SHEETS = [
+    (
+        "en",
+        "us: meld 420, naturals 2, mixed 0, red threes 1, went out. "
+        "them: meld 180, naturals 0, mixed 1, red threes 0, 65 left",
+    ),
+    (
+        "no",
+        "vi: meldt 420, naturlige 2, blandede 0, røde treere 1, gikk ut. "
+        "de: meldt 180, naturlige 0, blandede 1, røde treere 0, 65 igjen",
+    ),
+    (
+        "da",
+        "vi: meldt 420, rene 2, blandede 0, røde 1, gik ud. "
+        "de: meldt 180, rene 0, blandede 1, røde 0, 65 tilbage",
+    ),
+    (
+        "fi",
+        "me: pöytä 420, puhtaat 2, sekat 0, punaset 1, ulos. "
+        "ne: pöytä 180, puhtaat 0, sekat 1, punaset 0, 65 jäi",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), SHEETS)
+def test_a_count_after_its_noun_is_read(lang: str, text: str):
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(420, natural=2, red=1, out="normal")
+    assert reading.sides[1].round == _side(180, mixed=1, hand=65)
+
+
+def test_a_count_after_its_noun_is_read_by_the_rule_reader_alone(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    monkeypatch.setattr(round_talk, "shipped_tagger", lambda: None)
+    lang, text = SHEETS[1]
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(420, natural=2, red=1, out="normal")
