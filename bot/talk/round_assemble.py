@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bot.scoring.round import SideRound, WentOut
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_tagger import Tagged
-from bot.talk.round_words import GAP, Unsure, any_phrase, count_of
+from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words
 
 CONFIDENT = 0.9
 """The least probability the tagger must give a word's role for the reading to rest on it."""
@@ -35,6 +35,12 @@ NEAR = 2
 """Words either side quoted back with an unsure word."""
 KIND_REACH = 2
 """Words from a count to the kind it counts ("two natural canastas", "to røde treere")."""
+COUNTED_FIELDS = (
+    "natural", "mixed", "three", "canasta", "red", "points", "hand_after", "table_after",
+    "none", "vague",
+)  # fmt: skip
+"""What a count may count in a round: a kind, canastas, red threes, points, a hand or the
+table ("two natural", "fem poeng", "to på bordet")."""
 COUNT_KINDS = {"N_NAT": "natural", "N_MIX": "mixed", "N_RED": "red"}
 KINDS = {"K_NAT": "natural", "K_MIX": "mixed", "K_RED": "red"}
 
@@ -75,6 +81,7 @@ def _kind_patterns(lang: str | None) -> dict[str, re.Pattern[str]]:
         "RED": re.compile(any_phrase("red", lang=lang)),
         "THREE": re.compile(any_phrase("three", lang=lang)),
         "NOUN": re.compile(any_phrase("canasta", "three", lang=lang)),
+        "COUNTED": re.compile(any_phrase(*COUNTED_FIELDS, lang=lang) + "(?= |$)"),
     }
 
 
@@ -160,10 +167,13 @@ def _counted_kind(words: list[str], i: int, lang: str | None) -> bool:
     return any(kind_of(words, j, lang) for j in range(i + 1, min(len(words), i + 1 + KIND_REACH)))
 
 
-def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | None:
+def _doubt(
+    words: list[str], tagged: Tagged, i: int, lang: str | None, opens: bool = False
+) -> str | None:
     """Why the word at ``i`` cannot be read with certainty (an ``Unsure.what``), or None: a
     kind no count counts, a role (or no role) given with too little probability, points
-    with no role."""
+    with no role, a count of nothing said (unless it counts the players, ``opens``: the
+    side's words open the sentence)."""
     word, role = words[i], tagged.roles[i]
     kind = kind_of(words, i, lang)
     if role == "O" and kind and not _counted(words, tagged.roles, i, lang):
@@ -176,11 +186,38 @@ def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | 
         return "number"
     counts = (count_value(word, lang) or 0) > 1 and not kind
     counts = counts and not (i and kind_of(words, i - 1, lang))  # "red 3" names, not counts
-    if role == "O" and counts and not _counted_kind(words, i, lang):
+    if (
+        role == "O"
+        and counts
+        and not _counted_kind(words, i, lang)
+        and not (opens and _who_plays(words, tagged, i, lang))
+    ):
         return "number"  # "de hadde to": a count of what? (red threes, said before it)
     if role in ("MELD", "HAND") and i and words[i - 1].isdecimal():
         return "number"  # "4 100 og 60": one number said in parts, or two numbers?
     return None
+
+
+def _who_plays(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bool:
+    """The count at ``i`` is in the sentence's first clause, all chatter, before a word it
+    counts that is no part of a round ("three of us tonight", "fem spillere", "vi er tre i
+    kveld", "to mann ved bordet"): it counts the players, not a canasta or a red three. A
+    count with nothing after it ("de hadde to") or after a part of the round ("red threes,
+    2 for us") is no such count: what it counts was said before it, or not at all."""
+    end = words.index(GAP) if GAP in words else len(words)
+    if i >= end or i + 1 >= end:
+        return False
+    counted = words[i + 1]
+    if counted not in known_words(lang) or count_value(counted, lang) is not None:
+        return False
+    if _kind_patterns(lang)["COUNTED"].match(" ".join(words[i + 1 : end])):
+        return False
+    clause = range(0, end)
+    return all(
+        tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT and not words[j].isdecimal()
+        for j in clause
+        if j != i
+    )
 
 
 def _value(word: str, role: str, lang: str | None) -> int | None:
@@ -256,15 +293,17 @@ def assemble(
     lang: str | None,
     side: int | None,
     unknown: Collection[str] = (),
+    opens: bool = False,
 ) -> Assembled:
     """The side's round from its words' roles, and what could not be read with certainty;
-    ``unknown``: the words no lexicon knows (see ``doubtful_words``)."""
+    ``unknown``: the words no lexicon knows (see ``doubtful_words``); ``opens``: the side's
+    words begin with the sentence's (its first clause may say who plays)."""
     unsure: list[Unsure] = restated(words, tagged, side, lang)
     if near := doubtful_words(words, tagged, unknown, lang):
         unsure.append(Unsure("word", ", ".join(near), side))
     said: dict[str, list[int]] = defaultdict(list)
     for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):
-        doubt = _doubt(words, tagged, i, lang)
+        doubt = _doubt(words, tagged, i, lang, opens)
         value = None if doubt or role == "O" or word == GAP else _value(word, role, lang)
         if doubt or (role != "O" and word != GAP and value is None):
             unsure.append(Unsure(doubt or _what(role, word), _near(words, i), side))

@@ -36,6 +36,7 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble, doubtful_words, restated
 from bot.talk.round_corrections import corrected, unclear
 from bot.talk.round_sides import (
+    TABLE,
     Seating,
     name_pattern,
     segments,
@@ -709,6 +710,7 @@ def _read_side(
     seating: Seating,
     variant: Variant | None,
     nothing_down: bool = False,
+    opens: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -733,7 +735,7 @@ def _read_side(
     rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
     if tagger is None or tagged is None:
         return part.side, rules_unsure
-    built = assemble(words, tagged, seating.lang, index, unknown)
+    built = assemble(words, tagged, seating.lang, index, unknown, opens)
     if nothing_down and not built.table_said and not built.side.meld_points:
         built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
@@ -789,7 +791,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side))
+        opens = parts[0].side == side or parts[0].side in TABLE  # the sentence's start
+        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side), opens)
         unsure += asked + _hedged(words, side, seating.lang)
         if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
             unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))

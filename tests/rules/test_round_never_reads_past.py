@@ -228,3 +228,45 @@ def test_a_count_after_its_noun_is_read_by_the_rule_reader_alone(
     reading = read_round(text, Seating(lang=lang))
     assert reading.sure, reading.unsure
     assert reading.sides[0].round == _side(420, natural=2, red=1, out="normal")
+
+
+# --- 6. a count of the players in the sentence's opening chatter counts no part of a round
+
+PLAYERS = [
+    (
+        "en",
+        "six of us tonight. we went out with 400 melded, one clean one dirty; "
+        "they had 200 melded, 25 in hand",
+    ),
+    (
+        "no",
+        "vi er fire i kveld. vi gikk ut med 400 meldt, en ren og en uren; "
+        "de hadde 200 meldt, 25 igjen",
+    ),
+    (
+        "da",
+        "fem spillere i aften. vi gik ud med 400 meldt, en ren og en blandet; "
+        "de havde 200 meldt, 25 tilbage",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), PLAYERS)
+def test_a_count_of_the_players_before_the_round_is_no_doubt(lang: str, text: str):
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(400, natural=1, mixed=1, out="normal")
+
+
+ELLIPTIC = [
+    # the count's noun said before it, or not at all: red threes, perhaps; never read past
+    "we went out with 400 melded, one clean one dirty; they had two of them, 200 melded, 25 left",
+    "we had no red threes, they had two. we went out with 400 melded, one clean one dirty; "
+    "they 200 melded, 25 in hand",
+]
+
+
+@pytest.mark.parametrize("text", ELLIPTIC)
+def test_a_count_of_nothing_said_after_the_opening_is_asked_about(text: str):
+    reading = read_round(text, Seating(lang="en"))
+    assert ("number", 1) in {(u.what, u.side) for u in reading.unsure}
