@@ -35,6 +35,7 @@ SETS = {
     "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
     "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
+    "writers": Path("rules_data/rounds/sources/writers.toml"),
 }
 
 

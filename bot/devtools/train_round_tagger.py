@@ -22,7 +22,7 @@ import numpy as np
 from bot.devtools.round_labels import rounds_dir
 from bot.talk.round_tagger import DIM, FEATURES_VERSION, ROLES, RoundTagger, buckets, model_path
 
-C = 4.0
+C = 8.0
 """Inverse regularisation of the logistic regression."""
 TRANSITION_WEIGHT = 0.5
 """How much the role before a word counts beside the word's own features: the features

@@ -245,7 +245,7 @@ PLAYERS = [
     ),
     (
         "da",
-        "fem spillere i aften. vi gik ud med 400 meldt, en ren og en blandet; "
+        "vi er fire i aften. vi gik ud med 400 meldt, en ren og en blandet; "
         "de havde 200 meldt, 25 tilbage",
     ),
 ]
