@@ -26,7 +26,7 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_after, count_value, kind_of, points_value
 from bot.talk.round_corrections import corrected
 from bot.talk.round_sides import Seating, segments, side_words
-from bot.talk.round_words import GAP, any_phrase, words_of
+from bot.talk.round_words import GAP, any_phrase, words_of, zero_words
 from bot.talk.text import fold, normalise
 
 SETS = {
@@ -149,6 +149,34 @@ def _never(words: list[str], roles: list[str], lang: str) -> bool:
     return True
 
 
+def _nothing_down(words: list[str], roles: list[str], lang: str) -> bool:
+    """Mark what says the side laid nothing down (a zero by a table word, a no-meld phrase,
+    or its one negation); False when nothing does."""
+    zero = _zero_meld(words, roles, lang)
+    said = _mark(words, roles, "no_meld", "NOMELD", lang)
+    return zero or said or _never(words, roles, lang)
+
+
+def _zero_meld(words: list[str], roles: list[str], lang: str) -> bool:
+    """No table points said as a number ("zero melded", "null meldt", "pöydässä nolla"):
+    its one word for nothing by a table word is ``MELD``, if there is only one."""
+    zeros = zero_words(lang)
+    after, before = _phrase("table_after", lang), _phrase("table_before", lang)
+    found = [
+        i
+        for i, w in enumerate(words)
+        if w in zeros
+        and roles[i] == "O"
+        and (
+            after.match(" " + " ".join(words[i + 1 : i + 4])) or before.search(" ".join(words[:i]))
+        )
+    ]
+    if len(found) != 1:
+        return False
+    roles[found[0]] = "MELD"
+    return True
+
+
 def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str) -> bool:
     """Mark the table points and the hand; False when either is not found once and once only."""
     meld, hand = want.get("meld_points", 0), want.get("hand_points", 0)
@@ -159,7 +187,7 @@ def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str)
             return False
         roles[at[0]] = "MELD"
         free.remove(at[0])
-    elif not _mark(words, roles, "no_meld", "NOMELD", lang) and not _never(words, roles, lang):
+    elif not _nothing_down(words, roles, lang):
         return False
     if hand:
         at = [i for i in free if points_value(words[i], lang) == hand]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bot.scoring.round import SideRound, WentOut
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_tagger import Tagged
-from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words
+from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
 
 CONFIDENT = 0.9
 """The least probability the tagger must give a word's role for the reading to rest on it."""
@@ -223,8 +223,8 @@ def _who_plays(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bo
 def _value(word: str, role: str, lang: str | None) -> int | None:
     """What a word adds to its role, or None when the word cannot say it ("MELD" on a word,
     a count on a word that is no count, a kind on a count word: which kind is unclear)."""
-    if role == "MELD":
-        return int(word) if word.isdecimal() else None
+    if role == "MELD":  # "zero melded": none, said as a number
+        return int(word) if word.isdecimal() else 0 if word in zero_words(lang) else None
     if role == "HAND":
         return points_value(word, lang)
     if role in COUNT_KINDS:

@@ -54,6 +54,7 @@ from bot.talk.round_words import (
     index_at,
     known_words,
     words_of,
+    zero_words,
 )
 from bot.talk.text import fold
 
@@ -90,6 +91,8 @@ class _Patterns:
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
     no_meld: re.Pattern[str]
+    zero_table: re.Pattern[str]
+    """No table points said as a number: "zero melded", "null meldt", "pöydässä nolla"."""
     canasta: re.Pattern[str]
     red: re.Pattern[str]
     none: re.Pattern[str]
@@ -137,6 +140,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
     filler = say("filler")
     joiners = "(?:" + "|".join(sorted(map(re.escape, vocabulary().words("joiners")))) + ")"
     none = say("none")
+    zero = "(?:" + "|".join(sorted(map(re.escape, zero_words(lang)))) + ")"
     natural, mixed = say("natural"), say("mixed")
     return _Patterns(
         canastas=re.compile(
@@ -166,6 +170,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
             r"(?= |$)"
         ),
         no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        zero_table=re.compile(
+            rf"(?:^| )(?:{zero} (?:{filler} )*{say('table_after')}|{say('table_before')} {zero})"
+            r"(?= |$)"
+        ),
         canasta=re.compile(rf"(?:^| )({say('canasta')})(?= |$)"),
         red=re.compile(rf"(?:^| )({say('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
@@ -557,7 +565,7 @@ def _read_part(
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
-    if table is None and found.no_meld.search(joined):
+    if table is None and (found.no_meld.search(joined) or found.zero_table.search(joined)):
         table, table_said = 0, True
     went_out = WentOut.NO
     said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))

@@ -270,3 +270,41 @@ ELLIPTIC = [
 def test_a_count_of_nothing_said_after_the_opening_is_asked_about(text: str):
     reading = read_round(text, Seating(lang="en"))
     assert ("number", 1) in {(u.what, u.side) for u in reading.unsure}
+
+
+# --- 7. no table points said as the number nothing is table points of none
+
+ZERO_TABLE = [
+    (
+        "en",
+        "they went out with 400 melded, one clean one dirty; "
+        "we had zero melded, 2 red threes, 135 in hand",
+    ),
+    (
+        "no",
+        "de gikk ut med 400 meldt, en ren og en uren; "
+        "vi har null meldt, to røde treere, 135 på hånda",
+    ),
+    (
+        "da",
+        "de gik ud med 400 meldt, en ren og en blandet; "
+        "vi havde nul meldt, to røde treere, 135 på hånden",
+    ),
+    (
+        "fi",
+        "ne meni ulos 400 pöydässä, yks puhdas yks likanen; "
+        "meillä nolla pöydässä, kaks punasta, 135 käteen",
+    ),
+]
+
+
+@pytest.mark.parametrize("rules_only", [False, True])
+@pytest.mark.parametrize(("lang", "text"), ZERO_TABLE)
+def test_zero_said_by_a_table_word_is_no_table_points(
+    lang: str, text: str, rules_only: bool, monkeypatch: pytest.MonkeyPatch
+):
+    if rules_only:
+        monkeypatch.setattr(round_talk, "shipped_tagger", lambda: None)
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == _side(0, red=2, hand=135)
