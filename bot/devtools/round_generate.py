@@ -19,7 +19,8 @@ from typing import Any
 from bot.devtools.round_labels import Labelled, label_side, write
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_sides import Seating, segments, side_words
-from bot.talk.round_words import words_of
+from bot.talk.round_words import count_of, words_of
+from bot.talk.text import fold
 
 LANGS = ("en", "no", "da", "fi")
 PER_LANGUAGE = 300
@@ -35,6 +36,11 @@ BONUS_SAID = 0.1
 """Share of natural canastas followed by their bonus said again ("a clean canasta, 500
 points"): a number that is no table points and no hand, so the tagger learns to leave it."""
 
+SHEET = 0.1
+"""Share of sides read off a score sheet, each count said after its kind and none said too
+("naturals 1, mixed 0, red threes 2"): a phrasing the counts-before-kinds rounds never show."""
+SHEET_END = ""
+"""Marks the end of a sheet's clauses in ``_Lang.clauses`` (never said)."""
 
 SOURCE = f"Made up from the lexicons by bot/devtools/round_generate.py (seed {SEED})."
 
@@ -47,7 +53,7 @@ def generated(per_language: int = PER_LANGUAGE) -> list[Labelled]:
 class _Lang:
     def __init__(self, lang: str, rng: random.Random) -> None:
         lex = vocabulary().lexicons[lang]
-        self.lex, self.rng = lex, rng
+        self.lex, self.rng, self.code = lex, rng, lang
         self.forms = sorted(vocabulary().forms.get(lang, {}))
         outs = tuple(lex.round.out)
 
@@ -78,6 +84,20 @@ class _Lang:
             words = [*words, *self.lex.words.one]
         return self.rng.choice(words) if words and self.rng.random() < 0.6 else str(n)
 
+    def sheet(self, side: dict[str, Any]) -> list[str]:
+        """The counts as a score sheet says them, each after its kind ("naturals 1",
+        "røde treere 0"), then ``SHEET_END`` (the red threes are said)."""
+        r = self.lex.round
+        out = [
+            f"{self.pick(kinds)} {self.count(side[field]) if side[field] else '0'}"
+            for field, kinds in (("natural_canastas", r.natural), ("mixed_canastas", r.mixed))
+        ]
+        red = side["red_threes"]
+        # not "tre" for three: "røde tre 1" would be a count of three before the count
+        threes = [t for t in r.three if not count_of(fold(t), self.code)]
+        out.append(f"{self.pick(self.lex.colours.red)} {self.pick(threes)} {red}")
+        return [", ".join(out) + ",", SHEET_END]  # a sheet's commas, however it is joined
+
     def clauses(self, side: dict[str, Any]) -> list[str]:
         rng, r = self.rng, self.lex.round
         out: list[str] = []
@@ -95,7 +115,9 @@ class _Lang:
         else:
             out.append(self.pick(r.no_meld))
         natural, mixed = side["natural_canastas"], side["mixed_canastas"]
-        if natural == mixed == 1 and rng.random() < 0.3:
+        if rng.random() < SHEET:
+            out += self.sheet(side)
+        elif natural == mixed == 1 and rng.random() < 0.3:
             joiner = rng.choice(self.lex.words.joiners[:1] or ["+"])
             out.append(f"{self.pick(r.natural)} {joiner} {self.pick(r.mixed)}")
         else:
@@ -106,7 +128,9 @@ class _Lang:
         if natural and rng.random() < BONUS_SAID:
             out[-1] += f", {500 * natural} {self.pick(r.points)}"
         red = side["red_threes"]
-        if red or rng.random() < 0.3:
+        if out and out[-1] == SHEET_END:
+            out.pop()
+        elif red or rng.random() < 0.3:
             count = self.count(red) if red else self.pick(r.none)
             out.append(f"{count} {self.pick(self.lex.colours.red)} {self.pick(r.three)}")
         if side["went_out"] == "normal" and rng.random() < BARE:

@@ -23,10 +23,10 @@ from typing import Any
 
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import KIND_REACH, count_value, kind_of, points_value
+from bot.talk.round_assemble import KIND_REACH, count_after, count_value, kind_of, points_value
 from bot.talk.round_corrections import corrected
 from bot.talk.round_sides import Seating, segments, side_words
-from bot.talk.round_words import GAP, any_phrase, words_of
+from bot.talk.round_words import GAP, any_phrase, words_of, zero_words
 from bot.talk.text import fold, normalise
 
 SETS = {
@@ -35,6 +35,7 @@ SETS = {
     "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
     "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
+    "writers": Path("rules_data/rounds/sources/writers.toml"),
 }
 
 
@@ -60,10 +61,9 @@ def _mark(words: list[str], roles: list[str], field: str, role: str, lang: str) 
     return marked
 
 
-def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] | None:
-    """Each word's role in one side's words, or None when they do not add up to ``want``
-    (the side's components) or a value could be said by two words."""
-    roles = ["O"] * len(words)
+def _label_kinds(words: list[str], roles: list[str], lang: str) -> dict[str, int]:
+    """Mark the counts and kinds of canastas and red threes in ``roles``; what they add up
+    to, per kind."""
     totals = {"NAT": 0, "MIX": 0, "RED": 0}
     covered: set[int] = set()
     for i, word in enumerate(words):
@@ -91,8 +91,20 @@ def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] |
             roles[i + 1 + times] = "N_RED"
             totals["RED"] += int(after[times][1:])
             continue
+        if (at := count_after(words, i, lang)) is not None:
+            roles[at] = f"N_{kind}"
+            totals[kind] += count_value(words[at], lang) or 0
+            continue
         roles[i] = f"K_{kind}"
         totals[kind] += 1
+    return totals
+
+
+def label_side(words: list[str], want: dict[str, Any], lang: str) -> list[str] | None:
+    """Each word's role in one side's words, or None when they do not add up to ``want``
+    (the side's components) or a value could be said by two words."""
+    roles = ["O"] * len(words)
+    totals = _label_kinds(words, roles, lang)
     if (totals["NAT"], totals["MIX"], totals["RED"]) != (
         want.get("natural_canastas", 0),
         want.get("mixed_canastas", 0),
@@ -137,6 +149,34 @@ def _never(words: list[str], roles: list[str], lang: str) -> bool:
     return True
 
 
+def _nothing_down(words: list[str], roles: list[str], lang: str) -> bool:
+    """Mark what says the side laid nothing down (a zero by a table word, a no-meld phrase,
+    or its one negation); False when nothing does."""
+    zero = _zero_meld(words, roles, lang)
+    said = _mark(words, roles, "no_meld", "NOMELD", lang)
+    return zero or said or _never(words, roles, lang)
+
+
+def _zero_meld(words: list[str], roles: list[str], lang: str) -> bool:
+    """No table points said as a number ("zero melded", "null meldt", "pöydässä nolla"):
+    its one word for nothing by a table word is ``MELD``, if there is only one."""
+    zeros = zero_words(lang)
+    after, before = _phrase("table_after", lang), _phrase("table_before", lang)
+    found = [
+        i
+        for i, w in enumerate(words)
+        if w in zeros
+        and roles[i] == "O"
+        and (
+            after.match(" " + " ".join(words[i + 1 : i + 4])) or before.search(" ".join(words[:i]))
+        )
+    ]
+    if len(found) != 1:
+        return False
+    roles[found[0]] = "MELD"
+    return True
+
+
 def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str) -> bool:
     """Mark the table points and the hand; False when either is not found once and once only."""
     meld, hand = want.get("meld_points", 0), want.get("hand_points", 0)
@@ -147,7 +187,7 @@ def _points(words: list[str], roles: list[str], want: dict[str, Any], lang: str)
             return False
         roles[at[0]] = "MELD"
         free.remove(at[0])
-    elif not _mark(words, roles, "no_meld", "NOMELD", lang) and not _never(words, roles, lang):
+    elif not _nothing_down(words, roles, lang):
         return False
     if hand:
         at = [i for i in free if points_value(words[i], lang) == hand]

@@ -22,8 +22,10 @@ import numpy as np
 from bot.devtools.round_labels import rounds_dir
 from bot.talk.round_tagger import DIM, FEATURES_VERSION, ROLES, RoundTagger, buckets, model_path
 
-C = 4.0
+C = 8.0
 """Inverse regularisation of the logistic regression."""
+TRANSITIONS = "ratio"
+"""A transition is log P(role | role before) / P(role): see ``train``."""
 TRANSITION_WEIGHT = 0.5
 """How much the role before a word counts beside the word's own features: the features
 already see the neighbours, so the transitions only break ties."""
@@ -35,7 +37,9 @@ def training_files(without: tuple[str, ...] = ()) -> list[Path]:
 
 def training_hash(files: list[Path]) -> str:
     """sha256 of the labelled files (by name and content) and the settings."""
-    digest = hashlib.sha256(f"{FEATURES_VERSION} {DIM} {C} {TRANSITION_WEIGHT}".encode())
+    digest = hashlib.sha256(
+        f"{FEATURES_VERSION} {DIM} {C} {TRANSITION_WEIGHT} {TRANSITIONS}".encode()
+    )
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -79,8 +83,12 @@ def train(files: list[Path]) -> RoundTagger:
     for k, role in enumerate(model.classes_):
         weights[:, role] = model.coef_[k]
         bias[role] = model.intercept_[k]
-    log_t = np.log(transitions / transitions.sum(axis=1, keepdims=True)) * TRANSITION_WEIGHT
-    log_s = np.log(start / start.sum()) * TRANSITION_WEIGHT
+    # the word probabilities are posteriors, which already hold how common each role is: a
+    # transition adds only how much likelier a role is after another than it is at all
+    prior = transitions.sum(axis=0) / transitions.sum()
+    log_t = np.log(transitions / transitions.sum(axis=1, keepdims=True) / prior)
+    log_s = np.log(start / start.sum() / prior)
+    log_t, log_s = log_t * TRANSITION_WEIGHT, log_s * TRANSITION_WEIGHT
     arrays = {
         "rows": seen.astype(np.int32),
         "weights": weights.astype(np.float16),

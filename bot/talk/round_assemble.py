@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from bot.scoring.round import SideRound, WentOut
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_tagger import Tagged
-from bot.talk.round_words import GAP, Unsure, any_phrase, count_of
+from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
 
 CONFIDENT = 0.9
 """The least probability the tagger must give a word's role for the reading to rest on it."""
@@ -35,6 +35,12 @@ NEAR = 2
 """Words either side quoted back with an unsure word."""
 KIND_REACH = 2
 """Words from a count to the kind it counts ("two natural canastas", "to røde treere")."""
+COUNTED_FIELDS = (
+    "natural", "mixed", "three", "canasta", "red", "points", "hand_after", "table_after",
+    "none", "vague",
+)  # fmt: skip
+"""What a count may count in a round: a kind, canastas, red threes, points, a hand or the
+table ("two natural", "fem poeng", "to på bordet")."""
 COUNT_KINDS = {"N_NAT": "natural", "N_MIX": "mixed", "N_RED": "red"}
 KINDS = {"K_NAT": "natural", "K_MIX": "mixed", "K_RED": "red"}
 
@@ -74,6 +80,8 @@ def _kind_patterns(lang: str | None) -> dict[str, re.Pattern[str]]:
         "MIX": re.compile(any_phrase("mixed", lang=lang)),
         "RED": re.compile(any_phrase("red", lang=lang)),
         "THREE": re.compile(any_phrase("three", lang=lang)),
+        "NOUN": re.compile(any_phrase("canasta", "three", lang=lang)),
+        "COUNTED": re.compile(any_phrase(*COUNTED_FIELDS, lang=lang) + "(?= |$)"),
     }
 
 
@@ -116,9 +124,10 @@ def _what(role: str, word: str) -> str:
     return "number" if word.isdecimal() else "word"
 
 
-def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
-    """A kind word left without a role is counted by a count just before it ("two clean")
-    or, for red threes, by an "x2" just after: else a canasta or red three may be lost."""
+def _counted(words: list[str], roles: tuple[str, ...], i: int, lang: str | None) -> bool:
+    """A kind word left without a role is counted by a count just before it ("two clean"),
+    by one ending its clause after it ("clean 2") or, for red threes, by an "x2" just
+    after: else a canasta or red three may be lost."""
     for j in range(i - 1, max(-1, i - 1 - KIND_REACH), -1):
         if words[j] == GAP:
             break
@@ -129,7 +138,28 @@ def _counted(words: list[str], roles: tuple[str, ...], i: int) -> bool:
             break
         if roles[j] == "N_RED" and words[j].startswith("x"):
             return True
-    return False
+    at = count_after(words, i, lang)
+    return at is not None and roles[at] in COUNT_KINDS
+
+
+def count_after(words: list[str], i: int, lang: str | None) -> int | None:
+    """The index of a count said after the kind at ``i`` as the end of its clause, the way a
+    score sheet reads ("naturals 1", "røde treere: 2", "red threes 0"), or None."""
+    j = i + 1
+    while j < len(words) and kind_of(words, j, lang) is None and _noun(words[j], lang):
+        j += 1  # "red threes 2", "puhdas kanasta 1": the kind's noun before the count
+    if j < len(words) and words[j] == GAP:
+        j += 1
+    if j >= len(words) or words[j] == GAP or count_value(words[j], lang) is None:
+        return None
+    if words[j].startswith("x") or not (j + 1 == len(words) or words[j + 1] == GAP):
+        return None
+    return j
+
+
+def _noun(word: str, lang: str | None) -> bool:
+    found = _kind_patterns(lang)["NOUN"].fullmatch(word)
+    return found is not None and count_value(word, lang) is None
 
 
 def _counted_kind(words: list[str], i: int, lang: str | None) -> bool:
@@ -137,13 +167,16 @@ def _counted_kind(words: list[str], i: int, lang: str | None) -> bool:
     return any(kind_of(words, j, lang) for j in range(i + 1, min(len(words), i + 1 + KIND_REACH)))
 
 
-def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | None:
+def _doubt(
+    words: list[str], tagged: Tagged, i: int, lang: str | None, opens: bool = False
+) -> str | None:
     """Why the word at ``i`` cannot be read with certainty (an ``Unsure.what``), or None: a
     kind no count counts, a role (or no role) given with too little probability, points
-    with no role."""
+    with no role, a count of nothing said (unless it counts the players, ``opens``: the
+    side's words open the sentence)."""
     word, role = words[i], tagged.roles[i]
     kind = kind_of(words, i, lang)
-    if role == "O" and kind and not _counted(words, tagged.roles, i):
+    if role == "O" and kind and not _counted(words, tagged.roles, i, lang):
         return "red" if kind == "RED" else "canasta"
     if word == GAP:
         return None
@@ -153,18 +186,45 @@ def _doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> str | 
         return "number"
     counts = (count_value(word, lang) or 0) > 1 and not kind
     counts = counts and not (i and kind_of(words, i - 1, lang))  # "red 3" names, not counts
-    if role == "O" and counts and not _counted_kind(words, i, lang):
+    if (
+        role == "O"
+        and counts
+        and not _counted_kind(words, i, lang)
+        and not (opens and _who_plays(words, tagged, i, lang))
+    ):
         return "number"  # "de hadde to": a count of what? (red threes, said before it)
     if role in ("MELD", "HAND") and i and words[i - 1].isdecimal():
         return "number"  # "4 100 og 60": one number said in parts, or two numbers?
     return None
 
 
+def _who_plays(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bool:
+    """The count at ``i`` is in the sentence's first clause, all chatter, before a word it
+    counts that is no part of a round ("three of us tonight", "fem spillere", "vi er tre i
+    kveld", "to mann ved bordet"): it counts the players, not a canasta or a red three. A
+    count with nothing after it ("de hadde to") or after a part of the round ("red threes,
+    2 for us") is no such count: what it counts was said before it, or not at all."""
+    end = words.index(GAP) if GAP in words else len(words)
+    if i >= end or i + 1 >= end:
+        return False
+    counted = words[i + 1]
+    if counted not in known_words(lang) or count_value(counted, lang) is not None:
+        return False
+    if _kind_patterns(lang)["COUNTED"].match(" ".join(words[i + 1 : end])):
+        return False
+    clause = range(0, end)
+    return all(
+        tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT and not words[j].isdecimal()
+        for j in clause
+        if j != i
+    )
+
+
 def _value(word: str, role: str, lang: str | None) -> int | None:
     """What a word adds to its role, or None when the word cannot say it ("MELD" on a word,
     a count on a word that is no count, a kind on a count word: which kind is unclear)."""
-    if role == "MELD":
-        return int(word) if word.isdecimal() else None
+    if role == "MELD":  # "zero melded": none, said as a number
+        return int(word) if word.isdecimal() else 0 if word in zero_words(lang) else None
     if role == "HAND":
         return points_value(word, lang)
     if role in COUNT_KINDS:
@@ -174,12 +234,17 @@ def _value(word: str, role: str, lang: str | None) -> int | None:
     return 1
 
 
-def _unknown_near(
+def doubtful_words(
     words: list[str], tagged: Tagged, unknown: Collection[str], lang: str | None
 ) -> list[str]:
-    """Words no lexicon knows said right beside a word that matters (a count, points, any
-    role): "two snurrige", "blorfed out", "1 r3". The tagger may read such a word by its
-    letters, but not with certainty, so it is named. One beside chat alone is read past."""
+    """The words no lexicon knows that could change the reading, once each: one the tagger
+    gives a role, or gives no role with less than ``CONFIDENT`` probability, or one said
+    right beside a word that matters (a number, a count, any role: "two snurrige", "blorfed
+    out", "1 r3") or beside one the tagger is unsure of ("ein naturleg"). The tagger may
+    read such a word by its letters, but not with certainty, so it is named. Chatter the
+    tagger is sure is no part of the round, with nothing that matters beside it ("well,
+    dear, ...", "bad round"), is read past: it cannot change what the round adds up to,
+    whether a word list has it or not."""
     out: list[str] = []
     for i, word in enumerate(words):
         if word not in unknown or word in out:
@@ -189,10 +254,37 @@ def _unknown_near(
                 continue
             other = words[j]
             counted = count_value(other, lang) is not None and count_of(other, lang) != 1
-            if tagged.roles[j] != "O" or other.isdecimal() or counted:
+            sure_none = tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT
+            if not sure_none or other.isdecimal() or counted:
                 out.append(word)
                 break
     return out
+
+
+def _clause_of(words: list[str]) -> list[int]:
+    clause, out = 0, []
+    for word in words:
+        clause += word == GAP
+        out.append(clause)
+    return out
+
+
+def restated(words: list[str], tagged: Tagged, side: int | None, lang: str | None) -> list[Unsure]:
+    """A kind counted (more than none) in two clauses of one side ("2 red threes, no hang
+    on, 3 red threes", "to røde, nei vent, tre røde"): a correction no reader read as one,
+    or two counts that add up; either way summing them would be a guess, so it is asked."""
+    clauses = _clause_of(words)
+    seen: dict[str, set[int]] = defaultdict(set)
+    for i, role in enumerate(tagged.roles):
+        kind = COUNT_KINDS.get(role) or KINDS.get(role)
+        if kind and _value(words[i], role, lang):
+            seen[kind].add(clauses[i])
+    said = " ".join(w for w in words if w != GAP)
+    return [
+        Unsure("red" if kind == "red" else "canasta", said, side)
+        for kind, where in seen.items()
+        if len(where) > 1
+    ]
 
 
 def assemble(
@@ -201,15 +293,17 @@ def assemble(
     lang: str | None,
     side: int | None,
     unknown: Collection[str] = (),
+    opens: bool = False,
 ) -> Assembled:
     """The side's round from its words' roles, and what could not be read with certainty;
-    ``unknown``: the words no lexicon knows (see ``_unknown_near``)."""
-    unsure: list[Unsure] = []
-    if near := _unknown_near(words, tagged, unknown, lang):
+    ``unknown``: the words no lexicon knows (see ``doubtful_words``); ``opens``: the side's
+    words begin with the sentence's (its first clause may say who plays)."""
+    unsure: list[Unsure] = restated(words, tagged, side, lang)
+    if near := doubtful_words(words, tagged, unknown, lang):
         unsure.append(Unsure("word", ", ".join(near), side))
     said: dict[str, list[int]] = defaultdict(list)
     for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):
-        doubt = _doubt(words, tagged, i, lang)
+        doubt = _doubt(words, tagged, i, lang, opens)
         value = None if doubt or role == "O" or word == GAP else _value(word, role, lang)
         if doubt or (role != "O" and word != GAP and value is None):
             unsure.append(Unsure(doubt or _what(role, word), _near(words, i), side))

@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import assemble
+from bot.talk.round_assemble import assemble, doubtful_words, restated
 from bot.talk.round_corrections import corrected, unclear
 from bot.talk.round_sides import (
+    TABLE,
     Seating,
     name_pattern,
     segments,
@@ -53,6 +54,7 @@ from bot.talk.round_words import (
     index_at,
     known_words,
     words_of,
+    zero_words,
 )
 from bot.talk.text import fold
 
@@ -89,6 +91,8 @@ class _Patterns:
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
     no_meld: re.Pattern[str]
+    zero_table: re.Pattern[str]
+    """No table points said as a number: "zero melded", "null meldt", "pöydässä nolla"."""
     canasta: re.Pattern[str]
     red: re.Pattern[str]
     none: re.Pattern[str]
@@ -101,6 +105,9 @@ class _Patterns:
     red_after: re.Pattern[str]
     """Red threes counted after the noun, as the end of a clause ("red threes: two", "red
     treys none", "røde treere: to")."""
+    kind_after: re.Pattern[str]
+    """Canastas counted after their kind, as the end of a clause, the way a score sheet
+    reads ("naturals 1", "blandede: 0", "puhtaat 2"): the count is the number."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -133,6 +140,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
     filler = say("filler")
     joiners = "(?:" + "|".join(sorted(map(re.escape, vocabulary().words("joiners")))) + ")"
     none = say("none")
+    zero = "(?:" + "|".join(sorted(map(re.escape, zero_words(lang)))) + ")"
     natural, mixed = say("natural"), say("mixed")
     return _Patterns(
         canastas=re.compile(
@@ -162,6 +170,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
             r"(?= |$)"
         ),
         no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        zero_table=re.compile(
+            rf"(?:^| )(?:{zero} (?:{filler} )*{say('table_after')}|{say('table_before')} {zero})"
+            r"(?= |$)"
+        ),
         canasta=re.compile(rf"(?:^| )({say('canasta')})(?= |$)"),
         red=re.compile(rf"(?:^| )({say('red')})(?= |$)"),
         none=re.compile(rf"^{none}$"),
@@ -175,6 +187,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
         red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
         red_after=re.compile(
             rf"(?:^| )({say('red')})(?: {say('three')})? (?:\{GAP} )?({count}|{none})(?= \{GAP}|$)"
+        ),
+        kind_after=re.compile(
+            rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
+            rf"({count}|{none})(?= \{GAP}|$)"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
@@ -368,6 +384,8 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
         covered.update(range(index_at(joined, match.start(1)), end + 2))
+    after = _kinds_after(joined, covered, lang)
+    natural, mixed = natural + after[0], mixed + after[1]
     for match in found.bare_kind.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
         if first in covered:
@@ -396,6 +414,20 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int, int]:
+    """(natural, mixed) counted after their kind, as a score sheet says them ("naturals 1,
+    mixed 2"); their words join ``covered``."""
+    natural = mixed = 0
+    for match in _patterns(lang).kind_after.finditer(joined):
+        first = index_at(joined, match.start(1) if match[1] else match.start(2))
+        if first in covered or index_at(joined, match.start(3)) in covered:
+            continue
+        value = count_of(match[3], lang)
+        natural, mixed = (natural + value, mixed) if match[1] else (natural, mixed + value)
+        covered.update(range(first, index_at(joined, match.end()) + 1))
+    return natural, mixed
 
 
 def _none_in_its_language(word: str, nxt: str) -> bool:
@@ -533,7 +565,7 @@ def _read_part(
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
-    if table is None and found.no_meld.search(joined):
+    if table is None and (found.no_meld.search(joined) or found.zero_table.search(joined)):
         table, table_said = 0, True
     went_out = WentOut.NO
     said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
@@ -686,6 +718,7 @@ def _read_side(
     seating: Seating,
     variant: Variant | None,
     nothing_down: bool = False,
+    opens: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -698,13 +731,19 @@ def _read_side(
         part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
-    if unknown:  # one line per side, every word named
-        rules_unsure.append(Unsure("word", ", ".join(unknown), index))
-    rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
     tagger = shipped_tagger()
-    if tagger is None:
+    tagged = tagger.tag(words, seating.lang) if tagger else None
+    # an unknown word counts only where it could change the reading (``doubtful_words``);
+    # with no tagger to say so, every one does
+    doubtful = doubtful_words(words, tagged, unknown, seating.lang) if tagged else unknown
+    if doubtful:  # one line per side, every such word named
+        rules_unsure.append(Unsure("word", ", ".join(doubtful), index))
+    if tagged:
+        rules_unsure += restated(words, tagged, index, seating.lang)
+    rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
+    if tagger is None or tagged is None:
         return part.side, rules_unsure
-    built = assemble(words, tagger.tag(words, seating.lang), seating.lang, index, unknown)
+    built = assemble(words, tagged, seating.lang, index, unknown, opens)
     if nothing_down and not built.table_said and not built.side.meld_points:
         built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
@@ -760,7 +799,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             unsure.append(Unsure("missing", (names or (str(side + 1),))[0], side))
             sides.append(SideReading(SideRound(), said=False))
             continue
-        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side))
+        opens = parts[0].side == side or parts[0].side in TABLE  # the sentence's start
+        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side), opens)
         unsure += asked + _hedged(words, side, seating.lang)
         if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
             unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))

@@ -194,6 +194,15 @@ class Known:
 
 
 @functools.cache
+def zero_words(lang: str | None = None) -> frozenset[str]:
+    """The folded words for the number nothing of ``lang`` ("zero", "null", "nolla")."""
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(w) for code, lex in lexicons.items() if lang in (None, code) for w in lex.words.zero
+    )
+
+
+@functools.cache
 def known_words(lang: str | None = None) -> Known:
     """Every word of ``lang``'s (every language's when None) number, common, colour and
     round lists, with their inflected forms and count words. Why: the reader reads by the

@@ -193,3 +193,19 @@ def test_one_red_three_taken_back_leaves_no_three_behind(lang: str, text: str) -
     assert reading.sides[0].round == SideRound(
         meld_points=300, natural_canastas=2, red_threes=2, went_out=WentOut.NORMAL
     )
+
+
+ACTUALLY = [
+    ("en", "we went out with 400 melded, one clean, no actually, one dirty; they had 200, 25 left"),
+    ("no", "vi gikk ut med 400 meldt, en ren, nei altså, en blandet; de hadde 200, 25 igjen"),
+    ("da", "vi gik ud med 400 meldt, en ren, nej faktisk, en blandet; de havde 200, 25 tilbage"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), ACTUALLY)
+def test_no_actually_takes_back_the_kind_said_before_it(lang: str, text: str) -> None:
+    """ "one clean, no actually, one dirty": a mixed canasta, not one of each."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    ours = reading.sides[0].round
+    assert (ours.natural_canastas, ours.mixed_canastas) == (0, 1)

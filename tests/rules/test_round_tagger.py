@@ -19,6 +19,7 @@ from bot.talk import round_talk
 from bot.talk.round_assemble import CONFIDENT, assemble
 from bot.talk.round_tagger import ROLES, RoundTagger, Tagged, model_path, shipped_tagger
 from bot.talk.round_talk import Seating, read_round
+from bot.talk.round_words import words_of
 
 # --- the shipped file
 
@@ -63,8 +64,8 @@ KIND_WORDS = {"N_NAT": "clean", "N_MIX": "dirty", "N_RED": "red"}
 
 @st.composite
 def said_sides(draw: st.DrawFn) -> tuple[SideRound, list[str], list[str]]:
-    """A side's round and one way of saying it: its parts in any order, counts in digits or
-    as a kind alone (one), the hand whole or in two parts."""
+    """A side's round and one way of saying it: its parts in any order, counts in digits
+    before or after their kind, or a kind alone (one), the hand whole or in two parts."""
     went = draw(st.sampled_from(list(WentOut)))
     natural, mixed, red = (draw(st.integers(0, 4)) for _ in range(3))
     meld = 5 * draw(st.integers(10, 400))
@@ -81,6 +82,8 @@ def said_sides(draw: st.DrawFn) -> tuple[SideRound, list[str], list[str]]:
     for role, n in (("N_NAT", natural), ("N_MIX", mixed), ("N_RED", red)):
         if n == 1 and draw(st.booleans()):
             clauses.append([(KIND_WORDS[role], "K_" + role[2:])])
+        elif n and draw(st.booleans()):  # a score sheet's "clean 2": the count after
+            clauses.append([(KIND_WORDS[role], "O"), (str(n), role)])
         elif n:
             clauses.append([(str(n), role), (KIND_WORDS[role], "O")])
     if went is not WentOut.NO:
@@ -149,6 +152,33 @@ def test_points_with_no_role_are_asked_about() -> None:
 def test_a_kind_no_count_was_given_to_is_asked_about() -> None:
     _, unsure = _assembled("300 melded | dirty | 40 left", "MELD O O O O HAND O")
     assert "canasta" in unsure
+
+
+def test_a_count_after_its_kind_counts_it_only_at_the_end_of_its_clause() -> None:
+    side, unsure = _assembled("300 melded | clean 2 | 40 left", "MELD O O O N_NAT O HAND O")
+    assert (side.natural_canastas, unsure) == (2, [])
+    # "clean 2 red": the 2 counts what follows it, and the clean is no one's count
+    _, unsure = _assembled("300 melded | clean 2 red | 40 left", "MELD O O O N_RED O O HAND O")
+    assert "canasta" in unsure
+
+
+def test_a_kind_counted_in_two_clauses_is_asked_about() -> None:
+    _, unsure = _assembled(
+        "300 melded | 2 red | uh | 3 red | 40 left", "MELD O O N_RED O O O O N_RED O O HAND O"
+    )
+    assert "red" in unsure
+
+
+def test_the_labels_of_a_score_sheet_put_each_count_after_its_kind() -> None:
+    words = words_of("meld 420, naturals 2, mixed 0, red threes 1, 40 left")
+    want = {"meld_points": 420, "natural_canastas": 2, "red_threes": 1, "hand_points": 40}
+    roles = round_labels.label_side(words, want, "en")
+    assert roles is not None
+    assert [r for w, r in zip(words, roles, strict=True) if w.isdecimal() and int(w) < 10] == [
+        "N_NAT",
+        "N_MIX",
+        "N_RED",
+    ]
 
 
 def test_a_hand_said_whole_and_in_parts_is_not_summed_silently() -> None:
