@@ -36,6 +36,7 @@ SETS = {
     "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
     "writers": Path("rules_data/rounds/sources/writers.toml"),
+    "writers2": Path("rules_data/rounds/sources/writers2.toml"),
 }
 
 
