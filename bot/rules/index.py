@@ -343,6 +343,9 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
             points=figure.points,
             words=figure.apart,
         )
+    if figure.left_out and not (figure.ambiguous or figure.unread):
+        # "one red three down and four eights": a red three is a bonus, not a card's points
+        return translate(lang, "rules.computed.cards_left_out", cards=cards, words=figure.left_out)
     if figure.colourless and not (figure.ambiguous or figure.unread):
         # "two threes and a king": a red three is no hand card, a black one five points
         return translate(lang, "rules.computed.cards_colour", cards=cards, words=figure.colourless)

@@ -95,10 +95,14 @@ class CardAnswer:
     apart: str | None = None
     """Card names said apart from the hand read (``FoundCards.apart``): the reply asks."""
 
+    left_out: str | None = None
+    """Cards read that the sum does not count, a red three (``FoundCards.left_out``)."""
+
     @property
     def unsure(self) -> bool:
         """Whether any word of the hand has no sure role: then no sum is given as fact."""
-        return bool(self.unread or self.ambiguous or self.how_many or self.colourless or self.apart)
+        doubts = (self.unread, self.ambiguous, self.how_many, self.colourless, self.apart)
+        return any((*doubts, self.left_out))
 
 
 @dataclass(frozen=True)
@@ -185,9 +189,8 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
-    return CardAnswer(
-        points, ordered, found.unread, found.ambiguous, how_many, found.colourless, found.apart
-    )
+    doubts = (found.unread, found.ambiguous, how_many, found.colourless, found.apart)
+    return CardAnswer(points, ordered, *doubts, found.left_out)
 
 
 def compute(
