@@ -203,7 +203,9 @@ class RulesIndex:
         # is no sign the question is about something other than its number
         sure_of_other = kind == "answer" and top not in self.overviews.values()
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
-        figures = [] if ranking.small_talk else compute(question, variant, top, sure_of_other)
+        figures = (
+            [] if ranking.small_talk else compute(question, variant, top, sure_of_other, language)
+        )
         if figures:
             kind, shown, suggested = self.place_figures(figures, ranking, kind, shown, suggested)
         if kind == "no_match":

@@ -25,7 +25,7 @@ from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.accounting import vague_count
+from bot.talk.accounting import unaccounted_out, vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
@@ -194,7 +194,11 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
 
 
 def compute(
-    question: str, variant: Variant, top_topic: str | None, sure_of_other: bool = False
+    question: str,
+    variant: Variant,
+    top_topic: str | None,
+    sure_of_other: bool = False,
+    lang: str | None = None,
 ) -> list[Computed]:
     """Every figure the question asks for, computed for ``variant``. A round described in
     words ("380 on the table, a clean canasta, 45 left in hand") is the whole question: its
@@ -203,6 +207,7 @@ def compute(
     described = round_answer(question, variant)
     if described is not None:
         doubt = players or round_doubt(question, variant) or hedged(spell_digits(question))
+        doubt = doubt or unaccounted_out(question, lang)  # "en menny ulos": not going out
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)
     score = find_score(spelled)

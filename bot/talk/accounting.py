@@ -12,13 +12,15 @@ lexicon learns turns an ask into a figure, never a wrong figure into another.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import ONE, is_plural
-from bot.talk.text import alternatives, fold, function_words
+from bot.talk.round_words import any_phrase
+from bot.talk.text import alternatives, fold, function_words, normalise
 
 _BESIDE_BEFORE = re.compile(r"\d[\s,/\-–]*$")
 _BESIDE_AFTER = re.compile(r"[\s,/\-–]*\d{2}")
@@ -136,3 +138,56 @@ def _card_before(words: list[str], at: int) -> bool:
     """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
     before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
     return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
+
+
+_FREE = (
+    "we",
+    "they",
+    "someone",
+    "every_side",
+    "no_side",
+    "negation",
+    "subordinate",
+    "filler",
+    "concealed",
+)
+"""The round's word classes that may stand in a clause beside a going out: a side ("we",
+"dei andre"), a subject for someone or every side, a negation the reader reads, a "when",
+the filler of points ("still", "only"), a concealed going out ("skjult utgang")."""
+
+
+@functools.cache
+def free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(``lang``'s function words and the words of its ``_FREE`` classes with their forms,
+    folded; the stems of its "word*" phrases there): what a player of that language may say
+    around a going out without saying anything of the round. Any other word, a game word
+    the reader did not take ("en", Finnish "I didn't", only in a hedge phrase there) or a
+    word of another language, is unaccounted for."""
+    vocab = vocabulary()
+    listed = [p for name in _FREE for p in getattr(vocab.lexicons[lang].round, name)]
+    parts = [part for p in listed for part in fold(p.lower()).split()]
+    words = {fold(w) for w in function_words(lang)} | {p for p in parts if not p.endswith("*")}
+    words |= {fold(form) for form, base in vocab.forms[lang].items() if fold(base) in words}
+    prefixes = tuple(sorted({p.rstrip("*") for p in parts if p.endswith("*")} - {""}))
+    return frozenset(words), prefixes
+
+
+_WENT_OUT = re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)")
+
+
+def unaccounted_out(question: str, lang: str | None) -> str | None:
+    """A word before a going-out phrase in its clause that the question's language does not
+    know ("en menny ulos" in Finnish: "en" is its "I didn't", no word of the round reader's):
+    the reader read a going out but not that word, which may turn it into its opposite, so
+    the round asks, naming it. None for a question of no known language."""
+    if lang not in vocabulary().lexicons:
+        return None
+    words, prefixes = free_words(lang)
+    for clause in _CLAUSE.split(fold(normalise(question))):
+        spaced = " ".join(re.findall(r"[\w']+", clause))
+        match = _WENT_OUT.search(spaced)
+        before = spaced[: match.start()].split() if match else []
+        unknown = [w for w in before if not (w.isdecimal() or w in words or w.startswith(prefixes))]
+        if unknown:
+            return unknown[0]
+    return None
