@@ -11,7 +11,7 @@ its "two" no deuce. The sentences live in the catalogs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
 from bot.rules.score_words import (
@@ -25,7 +25,7 @@ from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.accounting import unaccounted_out, vague_count
+from bot.talk.accounting import unaccounted_cards, unaccounted_out, vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
@@ -156,7 +156,9 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     return needs or not sure_of_other
 
 
-def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> CardAnswer | None:
+def _hand(
+    question: str, found: FoundCards, variant: Variant, opening: bool, lang: str | None
+) -> CardAnswer | None:
     """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
     or a score asking for the opening beside several cards, or a hand that is the whole
     question ("joker A A K"); one card only with a value word and a face card's name ("how
@@ -189,6 +191,7 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
+    found = replace(found, unread=found.unread or unaccounted_cards(found.around, lang))
     doubts = (found.unread, found.ambiguous, how_many, found.colourless, found.apart)
     return CardAnswer(points, ordered, *doubts, found.left_out)
 
@@ -215,7 +218,7 @@ def compute(
     said = score if score is not None else placed
     opening = said is not None and wants_opening(question, top_topic, sure_of_other)
     found = find_cards(spelled)
-    hand = _hand(spelled, found, variant, opening) if found else None
+    hand = _hand(spelled, found, variant, opening, lang) if found else None
     out: list[Computed] = [hand] if hand else []
     if placed is not None and opening:
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score

@@ -191,3 +191,57 @@ def unaccounted_out(question: str, lang: str | None) -> str | None:
         if unknown:
             return unknown[0]
     return None
+
+
+_GAME = ("canasta", "went_out", "concealed", "one_red_three", "negation", "no_meld")
+"""Round words a card sum never takes in: said in the hand's clause, they are a part of the
+figure the sum leaves out ("a canasta", "went out", "not")."""
+
+
+@functools.cache
+def card_free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(``lang``'s words and their forms, less its ``_GAME`` classes, and every language's
+    function words, folded; the stems of its "word*" phrases): what a player of that
+    language may say beside the cards ("på hånden", "how many points"; "lol" in any
+    language). Any other word, unlisted or another language's card or game word, is
+    unaccounted for."""
+    vocab = vocabulary()
+    lexicon = vocab.lexicons[lang].model_dump(exclude={"language", "lemmatizer"})
+    game = {fold(p.lower()) for name in _GAME for p in lexicon["round"].pop(name)}
+    parts = [part for p in _strings(lexicon) for part in fold(p.lower()).split()]
+    function = {fold(w) for w in function_words(lang)}
+    words = function | {p for p in parts if not p.endswith("*")}
+    words -= {w for g in game for w in g.split() if w not in function}
+    words |= {fold(form) for form, base in vocab.forms[lang].items() if fold(base) in words}
+    words |= {fold(w) for w in function_words() if fold(w) not in WORD_TO_RANK}
+    prefixes = tuple(sorted({p.rstrip("*") for p in parts if p.endswith("*")} - game - {""}))
+    return frozenset(words), prefixes
+
+
+def unaccounted_cards(around: tuple[str, ...], lang: str | None) -> str | None:
+    """The first word right beside a hand (``FoundCards.around``) that is neither a card nor
+    a word the question's language may say beside cards ("canasta" in "a canasta and two
+    kings": a part of the figure a card sum leaves out), or None; None for a question of no
+    known language."""
+    if lang not in vocabulary().lexicons:
+        return None
+    words, prefixes = card_free_words(lang)
+    for word in around:
+        folded = fold(normalise(word))
+        forms = (folded, folded.replace("'", ""), folded.split("'")[0])  # "i'm", "to'er"
+        if any(c.isalpha() for c in folded) and not any(
+            f in words or f.startswith(prefixes) for f in forms
+        ):
+            return word
+    return None
+
+
+def _strings(data: object) -> list[str]:
+    """Every string in a lexicon's data, dictionary keys that are no number included."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [*(k for k in data if not k.isdecimal()), *_strings(list(data.values()))]
+    if isinstance(data, list | tuple):
+        return [s for item in data for s in _strings(item)]
+    return []

@@ -179,6 +179,9 @@ class FoundCards:
     left_out: str | None = None
     """Cards read that a card sum does not count ("one red three", "to røde treere"): a red
     three scores as a bonus, so the hand's sum is not the figure asked; the reply asks."""
+    around: tuple[str, ...] = ()
+    """The other words of the hand's clause, as written: each must be accounted for
+    (``bot.talk.accounting.unaccounted_cards``) for the sum to be the figure asked."""
 
 
 @dataclass
@@ -475,7 +478,16 @@ def find_cards(question: str) -> FoundCards | None:
         apart=_apart(runs, best),
         colourless=best.colourless[0] if best.colourless else None,
         left_out=valueless[0] if valueless else None,
+        around=_around(raws, best, pauses),
     )
+
+
+def _around(raws: list[str], best: _Run, pauses: frozenset[int]) -> tuple[str, ...]:
+    """The words right beside the hand in its clause, one each side ("har jeg E K D B 4,
+    hvor mange": "E"; a pause after the hand ends it there)."""
+    before = raws[best.start - 1 : best.start] if best.start - 1 not in pauses else []
+    after = raws[best.end : best.end + 1] if best.end - 1 not in pauses else []
+    return (*before, *after)
 
 
 APART_REACH = 2
