@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import re
 
-from bot.rules.score_words import (
+from bot.scoring import Variant, opening_minimum
+from bot.scoring.cards import WORD_TO_RANK
+from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
+from bot.talk.round_sides import Seating
+from bot.talk.round_talk import read_round
+from bot.talk.score_words import (
     ASKS,
     LEXICONS,
     MINIMUMS,
@@ -26,12 +32,6 @@ from bot.rules.score_words import (
     score_numbers,
     spoken_forms,
 )
-from bot.scoring import Variant, opening_minimum
-from bot.scoring.cards import WORD_TO_RANK
-from bot.scoring.vocabulary import Lexicon, vocabulary
-from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
-from bot.talk.round_sides import Seating
-from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
 
 

@@ -14,13 +14,6 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
-from bot.rules.score_words import (
-    SCORE_STEP,
-    find_placed,
-    find_score,
-    says,
-    spoken_forms,
-)
 from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
@@ -29,6 +22,13 @@ from bot.talk.accounting import unaccounted_cards, unaccounted_out, vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
+from bot.talk.score_words import (
+    SCORE_STEP,
+    find_placed,
+    find_score,
+    says,
+    spoken_forms,
+)
 from bot.talk.text import alternatives, fold, normalise
 
 __all__ = [
