@@ -603,7 +603,8 @@ def _letter(raws: list[str], best: _Run) -> str | None:
             return raws[i] if not _card_token(raws[i]) else None
     letters = [w for w in best.words if _lone_letter(w) and w.islower()]
     named = [w for w in best.words if len(w) > SYMBOL_LENGTH and _card_token(w)]
-    symbols = [w for w in best.words if len(w) <= SYMBOL_LENGTH and w.isalpha()]
+    symbols = [w for w in best.words if len(w) <= SYMBOL_LENGTH and w.lower() not in _COUNTS]
+    symbols = [w for w in symbols if w.isalpha()]  # "to konge": "to" counts, no symbol
     return letters[0] if letters and named and len(symbols) == len(letters) else None
 
 
