@@ -601,10 +601,10 @@ def _letter(raws: list[str], best: _Run) -> str | None:
     for i in (best.start - 1, best.end):
         if listed and 0 <= i < len(raws) and _lone_letter(raws[i]) and raws[i].isupper():
             return raws[i] if not _card_token(raws[i]) else None
-    letters = [w for w in best.words if _lone_letter(w) and w.islower()]
+    letters = [w for w in best.words if _lone_letter(w) and w.islower() and _card_token(w)]
     named = [w for w in best.words if len(w) > SYMBOL_LENGTH and _card_token(w)]
     symbols = [w for w in best.words if len(w) <= SYMBOL_LENGTH and w.lower() not in _COUNTS]
-    symbols = [w for w in symbols if w.isalpha()]  # "to konge": "to" counts, no symbol
+    symbols = [w for w in symbols if w.isalpha() and _card_token(w)]  # not "to" (2), "n"
     return letters[0] if letters and named and len(symbols) == len(letters) else None
 
 
