@@ -203,8 +203,9 @@ class RulesIndex:
         # is no sign the question is about something other than its number
         sure_of_other = kind == "answer" and top not in self.overviews.values()
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
+        langs = (language, ranking.language or language)  # the words of either account
         figures = (
-            [] if ranking.small_talk else compute(question, variant, top, sure_of_other, language)
+            [] if ranking.small_talk else compute(question, variant, top, sure_of_other, langs)
         )
         if figures:
             kind, shown, suggested = self.place_figures(figures, ranking, kind, shown, suggested)

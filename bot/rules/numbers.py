@@ -18,7 +18,7 @@ from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.accounting import unaccounted_cards, unaccounted_out, vague_count
+from bot.talk.accounting import Langs, unaccounted_cards, unaccounted_out, vague_count
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
@@ -157,7 +157,7 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
 
 
 def _hand(
-    question: str, found: FoundCards, variant: Variant, opening: bool, lang: str | None
+    question: str, found: FoundCards, variant: Variant, opening: bool, lang: Langs
 ) -> CardAnswer | None:
     """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
     or a score asking for the opening beside several cards, or a hand that is the whole
@@ -201,7 +201,7 @@ def compute(
     variant: Variant,
     top_topic: str | None,
     sure_of_other: bool = False,
-    lang: str | None = None,
+    lang: Langs = None,
 ) -> list[Computed]:
     """Every figure the question asks for, computed for ``variant``. A round described in
     words ("380 on the table, a clean canasta, 45 left in hand") is the whole question: its

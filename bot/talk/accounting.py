@@ -157,17 +157,18 @@ the filler of points ("still", "only"), a concealed going out ("skjult utgang").
 
 
 @functools.cache
-def free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """(``lang``'s function words and the words of its ``_FREE`` classes with their forms,
+def free_words(langs: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the ``langs``' function words and the words of their ``_FREE`` classes with forms,
     folded; the stems of its "word*" phrases there): what a player of that language may say
     around a going out without saying anything of the round. Any other word, a game word
     the reader did not take ("en", Finnish "I didn't", only in a hedge phrase there) or a
     word of another language, is unaccounted for."""
     vocab = vocabulary()
-    listed = [p for name in _FREE for p in getattr(vocab.lexicons[lang].round, name)]
+    listed = [p for g in langs for name in _FREE for p in getattr(vocab.lexicons[g].round, name)]
     parts = [part for p in listed for part in fold(p.lower()).split()]
-    words = {fold(w) for w in function_words(lang)} | {p for p in parts if not p.endswith("*")}
-    words |= {fold(form) for form, base in vocab.forms[lang].items() if fold(base) in words}
+    words = {fold(w) for g in langs for w in function_words(g)}
+    words |= {p for p in parts if not p.endswith("*")}
+    words |= {fold(f) for g in langs for f, base in vocab.forms[g].items() if fold(base) in words}
     prefixes = tuple(sorted({p.rstrip("*") for p in parts if p.endswith("*")} - {""}))
     return frozenset(words), prefixes
 
@@ -175,19 +176,39 @@ def free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
 _WENT_OUT = re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)")
 
 
-def unaccounted_out(question: str, lang: str | None) -> str | None:
+Langs = str | tuple[str, ...] | None
+"""The question's language, or the few it may be in (the reply's and the detected one): a
+word any of them lets stand is accounted for."""
+
+
+def _known(lang: Langs) -> tuple[str, ...]:
+    """``lang`` as a tuple of lexicon languages, unknown ones left out."""
+    said = (lang,) if isinstance(lang, str) else lang or ()
+    return tuple(sorted({code for code in said if code in vocabulary().lexicons}))
+
+
+def _free(words: frozenset[str], prefixes: tuple[str, ...], word: str) -> bool:
+    """Whether folded ``word`` or its form without an apostrophe ("i'm", "to'er") is listed."""
+    forms = (word, word.replace("'", ""), word.split("'")[0])
+    return not any(c.isalpha() for c in word) or any(
+        f in words or f.startswith(prefixes) for f in forms
+    )
+
+
+def unaccounted_out(question: str, lang: Langs) -> str | None:
     """A word before a going-out phrase in its clause that the question's language does not
     know ("en menny ulos" in Finnish: "en" is its "I didn't", no word of the round reader's):
     the reader read a going out but not that word, which may turn it into its opposite, so
     the round asks, naming it. None for a question of no known language."""
-    if lang not in vocabulary().lexicons:
+    langs = _known(lang)
+    if not langs:
         return None
-    words, prefixes = free_words(lang)
+    words, prefixes = free_words(langs)
     for clause in _CLAUSE.split(fold(normalise(question))):
         spaced = " ".join(re.findall(r"[\w']+", clause))
         match = _WENT_OUT.search(spaced)
         before = spaced[: match.start()].split() if match else []
-        unknown = [w for w in before if not (w.isdecimal() or w in words or w.startswith(prefixes))]
+        unknown = [w for w in before if not (w.isdecimal() or _free(words, prefixes, w))]
         if unknown:
             return unknown[0]
     return None
@@ -199,12 +220,22 @@ figure the sum leaves out ("a canasta", "went out", "not")."""
 
 
 @functools.cache
-def card_free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """(``lang``'s words and their forms, less its ``_GAME`` classes, and every language's
-    function words, folded; the stems of its "word*" phrases): what a player of that
-    language may say beside the cards ("på hånden", "how many points"; "lol" in any
-    language). Any other word, unlisted or another language's card or game word, is
-    unaccounted for."""
+def card_free_words(langs: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the ``langs``' words and their forms, less their ``_GAME`` classes, and every
+    language's function words, folded; the stems of their "word*" phrases): what a player
+    may say beside the cards ("på hånden", "how many points"; "lol" in any language). Any
+    other word, unlisted or another language's card or game word, is unaccounted for."""
+    words: set[str] = {fold(w) for w in function_words() if fold(w) not in WORD_TO_RANK}
+    prefixes: set[str] = set()
+    for lang in langs:
+        said, stems = _card_free(lang)
+        words |= said
+        prefixes |= stems
+    return frozenset(words), tuple(sorted(prefixes))
+
+
+def _card_free(lang: str) -> tuple[set[str], set[str]]:
+    """One language's part of ``card_free_words``: (words, stems)."""
     vocab = vocabulary()
     lexicon = vocab.lexicons[lang].model_dump(exclude={"language", "lemmatizer"})
     game = {fold(p.lower()) for name in _GAME for p in lexicon["round"].pop(name)}
@@ -213,27 +244,19 @@ def card_free_words(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
     words = function | {p for p in parts if not p.endswith("*")}
     words -= {w for g in game for w in g.split() if w not in function}
     words |= {fold(form) for form, base in vocab.forms[lang].items() if fold(base) in words}
-    words |= {fold(w) for w in function_words() if fold(w) not in WORD_TO_RANK}
-    prefixes = tuple(sorted({p.rstrip("*") for p in parts if p.endswith("*")} - game - {""}))
-    return frozenset(words), prefixes
+    return words, {p.rstrip("*") for p in parts if p.endswith("*")} - game - {""}
 
 
-def unaccounted_cards(around: tuple[str, ...], lang: str | None) -> str | None:
+def unaccounted_cards(around: tuple[str, ...], lang: Langs) -> str | None:
     """The first word right beside a hand (``FoundCards.around``) that is neither a card nor
     a word the question's language may say beside cards ("canasta" in "a canasta and two
     kings": a part of the figure a card sum leaves out), or None; None for a question of no
     known language."""
-    if lang not in vocabulary().lexicons:
+    langs = _known(lang)
+    if not langs:
         return None
-    words, prefixes = card_free_words(lang)
-    for word in around:
-        folded = fold(normalise(word))
-        forms = (folded, folded.replace("'", ""), folded.split("'")[0])  # "i'm", "to'er"
-        if any(c.isalpha() for c in folded) and not any(
-            f in words or f.startswith(prefixes) for f in forms
-        ):
-            return word
-    return None
+    words, prefixes = card_free_words(langs)
+    return next((w for w in around if not _free(words, prefixes, fold(normalise(w)))), None)
 
 
 def _strings(data: object) -> list[str]:
