@@ -8,6 +8,15 @@ no side and holds a word that says no score ("the other lot are on 2000") may be
 Either way the reply says what it read and asks. The words that account for a score are
 the lexicon's (function words, a side's, score and points words, hedges), so a word the
 lexicon learns turns an ask into a figure, never a wrong figure into another.
+
+The accounting is in the question's language (the reply's and the detected one): the words
+right beside a hand must be that language's lexicon words, less the round's game words a
+card sum never takes in (a canasta, a going out, a negation), or any language's function
+words (``unaccounted_cards``); the words before a going out in its clause must be its
+function, side, negation or filler words (``unaccounted_out``). Any other word, of another
+lexicon or of none, is unaccounted for and named. The card reader reports what it read
+but did not count (red threes, ``FoundCards.left_out``) and the words beside the hand
+(``FoundCards.around``).
 """
 
 from __future__ import annotations
