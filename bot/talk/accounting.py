@@ -204,11 +204,17 @@ def _free(words: frozenset[str], prefixes: tuple[str, ...], word: str) -> bool:
     )
 
 
+OUT_REACH = 2
+"""Words before a going-out phrase that may say something of it ("en menny ulos", "we
+never went out"): the round reader's own reach for a negation."""
+
+
 def unaccounted_out(question: str, lang: Langs) -> str | None:
-    """A word before a going-out phrase in its clause that the question's language does not
-    know ("en menny ulos" in Finnish: "en" is its "I didn't", no word of the round reader's):
-    the reader read a going out but not that word, which may turn it into its opposite, so
-    the round asks, naming it. None for a question of no known language."""
+    """A word right before a going-out phrase in its clause, after any joiner, that the
+    question's language does not let stand there ("en menny ulos" in Finnish: "en" is its
+    "I didn't", in its lexicon only inside a hedge): the reader read a going out but not
+    that word, which may turn it into its opposite, so the round asks, naming it. None for
+    a question of no known language."""
     langs = _known(lang)
     if not langs:
         return None
@@ -217,6 +223,10 @@ def unaccounted_out(question: str, lang: Langs) -> str | None:
         spaced = " ".join(re.findall(r"[\w']+", clause))
         match = _WENT_OUT.search(spaced)
         before = spaced[: match.start()].split() if match else []
+        # the going out's own words: back to a joiner ("en skitten canasta og gikk ut": the
+        # canasta is another part, read as such), as far as a negation may stand
+        joined = [i for i, w in enumerate(before) if w in _JOINERS]
+        before = before[joined[-1] + 1 if joined else 0 :][-OUT_REACH:]
         unknown = [w for w in before if not (w.isdecimal() or _free(words, prefixes, w))]
         if unknown:
             return unknown[0]

@@ -178,3 +178,17 @@ def test_a_word_of_another_language_before_going_out_is_unaccounted() -> None:
     said = "150 pöydässä, yksi sekakanasta, en menty ulos, kädessä 40"
     assert unaccounted_out(said, "fi") == "en"
     assert unaccounted_out(said, None) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "we melded 250, have a mixed canasta and went out, 30 left in hand"),
+        ("no", "vi meldte 250, har en skitten canasta og gikk ut, 30 igjen på handa"),
+    ],
+)
+def test_a_part_joined_before_going_out_is_its_own(lang: str, said: str) -> None:
+    """Words before a joiner belong to another part of the round, which the reader read
+    ("a mixed canasta and went out"): the going out's accounting starts after the joiner."""
+    assert unaccounted_out(said, lang) is None
+    assert isinstance(compute(said, CLASSIC, "round_scoring", lang=lang)[0], RoundAnswer)
