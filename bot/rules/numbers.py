@@ -18,7 +18,13 @@ from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.accounting import Langs, unaccounted_cards, unaccounted_out, vague_count
+from bot.talk.accounting import (
+    Langs,
+    game_word,
+    unaccounted_cards,
+    unaccounted_out,
+    vague_count,
+)
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
@@ -96,7 +102,8 @@ class CardAnswer:
     """Card names said apart from the hand read (``FoundCards.apart``): the reply asks."""
 
     left_out: str | None = None
-    """Cards read that the sum does not count, a red three (``FoundCards.left_out``)."""
+    """What the sum does not count: a red three read (``FoundCards.left_out``), a game word
+    in the hand's clause ("went out", ``accounting.game_word``)."""
 
     @property
     def unsure(self) -> bool:
@@ -192,6 +199,7 @@ def _hand(
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
     found = replace(found, unread=found.unread or unaccounted_cards(found.around, lang))
+    found = replace(found, left_out=found.left_out or game_word(found.clause, lang))
     doubts = (found.unread, found.ambiguous, how_many, found.colourless, found.apart)
     return CardAnswer(points, ordered, *doubts, found.left_out)
 

@@ -287,3 +287,23 @@ def _strings(data: object) -> list[str]:
     if isinstance(data, list | tuple):
         return [s for item in data for s in _strings(item)]
     return []
+
+
+@functools.cache
+def _game_phrases(lang: str) -> re.Pattern[str]:
+    """``lang``'s ``_GAME`` phrases, as whole words of folded text."""
+    return re.compile(rf"(?:^| )({any_phrase(*_GAME, lang=lang)})(?= |$)")
+
+
+def game_word(clause: tuple[str, ...], lang: Langs) -> str | None:
+    """The first game word a card sum does not take in ("went out", "kanasta", "ikke") in
+    the hand's clause (``FoundCards.clause``), in the question's language, or None: the
+    figure asked may be more than the cards' points, so the reply names it and asks."""
+    written = " ".join(normalise(w) for w in clause)
+    said = fold(written)
+    found = (_game_phrases(g).search(said) for g in _known(lang))
+    match = next((m for m in found if m), None)
+    if match is None:
+        return None
+    # named as written ("gått ut") where folding kept the letters one for one
+    return written[match.start(1) : match.end(1)] if len(said) == len(written) else match[1]

@@ -182,6 +182,9 @@ class FoundCards:
     around: tuple[str, ...] = ()
     """The other words of the hand's clause, as written: each must be accounted for
     (``bot.talk.accounting.unaccounted_cards``) for the sum to be the figure asked."""
+    clause: tuple[str, ...] = ()
+    """The other words of the hand's clause: a game word there that the sum does not take
+    in ("went out", "ikke") is asked about (``bot.talk.accounting.game_word``)."""
 
 
 @dataclass
@@ -479,7 +482,16 @@ def find_cards(question: str) -> FoundCards | None:
         colourless=best.colourless[0] if best.colourless else None,
         left_out=valueless[0] if valueless else None,
         around=_around(raws, best, pauses),
+        clause=_clause(raws, best, pauses),
     )
+
+
+def _clause(raws: list[str], best: _Run, pauses: frozenset[int]) -> tuple[str, ...]:
+    """The words of the hand's clause outside the hand, from the pause before it to the
+    pause after it ("we went out with two kings and a queen": "we went out with")."""
+    start = max((p + 1 for p in pauses if p < best.start), default=0)
+    end = min((p + 1 for p in pauses if p >= best.end - 1), default=len(raws))
+    return (*raws[start : best.start], *raws[best.end : end])
 
 
 def _around(raws: list[str], best: _Run, pauses: frozenset[int]) -> tuple[str, ...]:

@@ -192,3 +192,20 @@ def test_a_part_joined_before_going_out_is_its_own(lang: str, said: str) -> None
     ("a mixed canasta and went out"): the going out's accounting starts after the joiner."""
     assert unaccounted_out(said, lang) is None
     assert isinstance(compute(said, CLASSIC, "round_scoring", lang=lang)[0], RoundAnswer)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_word_in_the_hands_clause_makes_the_sum_ask(lang: str) -> None:
+    """A going out said in the hand's clause is a part of the figure a card sum does not
+    count: the hand is read, the going out named, and the sum asks. In another clause of
+    the question, or not said, the sum stands."""
+    lex = _lex(lang)
+    out = next(p for p in lex.round.went_out if "~" not in p and "*" not in p)
+    value = lex.asks.value[0]
+    figures = _cards(compute(f"{out} K K Q, {value}?", CLASSIC, "card_values", lang=lang))
+    assert figures
+    assert figures[0].left_out == out
+    assert figures[0].unsure
+    plain = _cards(compute(f"K K Q, {value}?", CLASSIC, "card_values", lang=lang))
+    assert plain
+    assert not plain[0].unsure
