@@ -32,11 +32,11 @@ from bot.rules.numbers import (
 )
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
-from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import Variant, all_variants, load_variant
 from bot.scoring.cards import card_value
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer
+from bot.talk.variant_words import DEFAULT_VARIANT, named_variant
 
 RENDER_CACHE = 4096
 """Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""

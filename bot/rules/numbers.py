@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
-from bot.rules.variant_words import players_unsure
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
@@ -36,6 +35,7 @@ from bot.talk.score_words import (
     spoken_forms,
 )
 from bot.talk.text import alternatives, fold, normalise
+from bot.talk.variant_words import players_unsure
 
 __all__ = [
     "CARD_VALUES_TOPIC",
