@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import re
 
-from bot.rules.score_words import (
+from bot.scoring import Variant, opening_minimum
+from bot.scoring.cards import WORD_TO_RANK
+from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
+from bot.talk.round_sides import Seating
+from bot.talk.round_talk import read_round
+from bot.talk.score_words import (
     ASKS,
     LEXICONS,
     MINIMUMS,
@@ -26,12 +32,6 @@ from bot.rules.score_words import (
     score_numbers,
     spoken_forms,
 )
-from bot.scoring import Variant, opening_minimum
-from bot.scoring.cards import WORD_TO_RANK
-from bot.scoring.vocabulary import Lexicon, vocabulary
-from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
-from bot.talk.round_sides import Seating
-from bot.talk.round_talk import read_round
 from bot.talk.text import alternatives, fold, function_words, normalise
 
 
@@ -102,7 +102,8 @@ def score_doubt(question: str, score: int) -> str | None:
     for sure, or None: ``above`` ("over 3000"), ``approx`` (a hedge right before or after
     it, "under" included), ``choice`` (an "or"
     joins it to another number), ``more`` (an amount added later and not said), ``side``
-    (the score is one side's and the question asks about the other's), ``two`` (another
+    (the score is one side's and the question asks about the other's), ``sides`` (two sides'
+    scores, none asked about), ``two`` (another
     number beside it or of no other role), ``whose`` (its clause names someone unknown)."""
     folded = ZERO.sub("0", fold(normalise(question)))
     found = [m for m in SCORE.finditer(folded) if _signed(m) == score]
@@ -125,6 +126,8 @@ def score_doubt(question: str, score: int) -> str | None:
     asked, said = _asked_side(folded), _score_side(folded, match)
     if asked and said and asked != said:
         return "side"
+    if asked is None and _other_side(folded, match, said):
+        return "sides"  # "we have 2800 and they have 3100, what's the minimum": whose?
     if said is None and owner_unsaid(folded, match.start()):
         return "whose"  # "the other lot are on 2000": said of someone the reader can't name
     numbers = score_numbers(question)
@@ -146,6 +149,13 @@ def _another_score(
         _signed(m) in loose and _score_side(folded, m) in (None, side)
         for m in SCORE.finditer(folded)
     )
+
+
+def _other_side(folded: str, match: re.Match[str], side: str | None) -> bool:
+    """Another number said as the other side's score than the one ``match`` is ("we have
+    2800 and they have 3100"): with no side asked about, either minimum may be wanted."""
+    sides = {_score_side(folded, m) for m in SCORE.finditer(folded) if m.start() != match.start()}
+    return bool(sides - {None, side or "we"})
 
 
 def side_score(question: str) -> int | None:

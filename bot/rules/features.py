@@ -28,9 +28,9 @@ from collections import Counter
 import numpy as np
 from numpy.typing import NDArray
 
-from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import all_variants
 from bot.talk.text import fold, normalise, tokens
+from bot.talk.variant_words import DEFAULT_VARIANT, named_variant
 
 FEATURIZER_VERSION = "2"
 """Bump when anything below changes what a text's features are: the shipped model is then

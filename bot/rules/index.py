@@ -32,11 +32,11 @@ from bot.rules.numbers import (
 )
 from bot.rules.render import RenderedTopic, render_topic
 from bot.rules.topics import ALL_VARIANTS, LANGS, Topic, all_topics
-from bot.rules.variant_words import DEFAULT_VARIANT, named_variant
 from bot.scoring import Variant, all_variants, load_variant
 from bot.scoring.cards import card_value
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer
+from bot.talk.variant_words import DEFAULT_VARIANT, named_variant
 
 RENDER_CACHE = 4096
 """Renderings kept at most (25 topics x 4 languages x the variants in use); emptied when full."""
@@ -203,7 +203,10 @@ class RulesIndex:
         # is no sign the question is about something other than its number
         sure_of_other = kind == "answer" and top not in self.overviews.values()
         # "the new Joker movie, worth it?" is small talk, not the value of a joker
-        figures = [] if ranking.small_talk else compute(question, variant, top, sure_of_other)
+        langs = (language, ranking.language or language)  # the words of either account
+        figures = (
+            [] if ranking.small_talk else compute(question, variant, top, sure_of_other, langs)
+        )
         if figures:
             kind, shown, suggested = self.place_figures(figures, ranking, kind, shown, suggested)
         if kind == "no_match":
@@ -343,6 +346,9 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
             points=figure.points,
             words=figure.apart,
         )
+    if figure.left_out and not (figure.ambiguous or figure.unread):
+        # "one red three down and four eights": a red three is a bonus, not a card's points
+        return translate(lang, "rules.computed.cards_left_out", cards=cards, words=figure.left_out)
     if figure.colourless and not (figure.ambiguous or figure.unread):
         # "two threes and a king": a red three is no hand card, a black one five points
         return translate(lang, "rules.computed.cards_colour", cards=cards, words=figure.colourless)

@@ -11,25 +11,31 @@ its "two" no deuce. The sentences live in the catalogs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score
-from bot.rules.score_words import (
+from bot.scoring import Variant, opening_minimum
+from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.accounting import (
+    Langs,
+    game_word,
+    unaccounted_cards,
+    unaccounted_out,
+    vague_count,
+)
+from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
+from bot.talk.number_words import spell_digits
+from bot.talk.round_talk import RoundAnswer, round_answer
+from bot.talk.score_words import (
     SCORE_STEP,
     find_placed,
     find_score,
     says,
     spoken_forms,
 )
-from bot.rules.variant_words import players_unsure
-from bot.scoring import Variant, opening_minimum
-from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
-from bot.scoring.vocabulary import vocabulary
-from bot.talk.accounting import vague_count
-from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
-from bot.talk.number_words import spell_digits
-from bot.talk.round_talk import RoundAnswer, round_answer
 from bot.talk.text import alternatives, fold, normalise
+from bot.talk.variant_words import players_unsure
 
 __all__ = [
     "CARD_VALUES_TOPIC",
@@ -95,10 +101,15 @@ class CardAnswer:
     apart: str | None = None
     """Card names said apart from the hand read (``FoundCards.apart``): the reply asks."""
 
+    left_out: str | None = None
+    """What the sum does not count: a red three read (``FoundCards.left_out``), a game word
+    in the hand's clause ("went out", ``accounting.game_word``)."""
+
     @property
     def unsure(self) -> bool:
         """Whether any word of the hand has no sure role: then no sum is given as fact."""
-        return bool(self.unread or self.ambiguous or self.how_many or self.colourless or self.apart)
+        doubts = (self.unread, self.ambiguous, self.how_many, self.colourless, self.apart)
+        return any((*doubts, self.left_out))
 
 
 @dataclass(frozen=True)
@@ -152,7 +163,9 @@ def wants_opening(question: str, top_topic: str | None, sure_of_other: bool) -> 
     return needs or not sure_of_other
 
 
-def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> CardAnswer | None:
+def _hand(
+    question: str, found: FoundCards, variant: Variant, opening: bool, lang: Langs
+) -> CardAnswer | None:
     """The hand's points, when the question asks for them: a value word ("worth", "paljonko")
     or a score asking for the opening beside several cards, or a hand that is the whole
     question ("joker A A K"); one card only with a value word and a face card's name ("how
@@ -185,13 +198,18 @@ def _hand(question: str, found: FoundCards, variant: Variant, opening: bool) -> 
     points = sum(card_value(variant, rank) * n for rank, n in found.cards.items())
     ordered = tuple((rank, found.cards[rank]) for rank in RANKS if found.cards[rank])
     how_many = found.how_many or vague_count(normalise(question))
-    return CardAnswer(
-        points, ordered, found.unread, found.ambiguous, how_many, found.colourless, found.apart
-    )
+    found = replace(found, unread=found.unread or unaccounted_cards(found.around, lang))
+    found = replace(found, left_out=found.left_out or game_word(found.clause, lang))
+    doubts = (found.unread, found.ambiguous, how_many, found.colourless, found.apart)
+    return CardAnswer(points, ordered, *doubts, found.left_out)
 
 
 def compute(
-    question: str, variant: Variant, top_topic: str | None, sure_of_other: bool = False
+    question: str,
+    variant: Variant,
+    top_topic: str | None,
+    sure_of_other: bool = False,
+    lang: Langs = None,
 ) -> list[Computed]:
     """Every figure the question asks for, computed for ``variant``. A round described in
     words ("380 on the table, a clean canasta, 45 left in hand") is the whole question: its
@@ -200,6 +218,7 @@ def compute(
     described = round_answer(question, variant)
     if described is not None:
         doubt = players or round_doubt(question, variant) or hedged(spell_digits(question))
+        doubt = doubt or unaccounted_out(question, lang)  # "en menny ulos": not going out
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)
     score = find_score(spelled)
@@ -207,7 +226,7 @@ def compute(
     said = score if score is not None else placed
     opening = said is not None and wants_opening(question, top_topic, sure_of_other)
     found = find_cards(spelled)
-    hand = _hand(spelled, found, variant, opening) if found else None
+    hand = _hand(spelled, found, variant, opening, lang) if found else None
     out: list[Computed] = [hand] if hand else []
     if placed is not None and opening:
         # "udlæg 180, hvad skal vi åbne med": 180 is meld points; the minimum needs the score

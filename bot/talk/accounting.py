@@ -8,17 +8,28 @@ no side and holds a word that says no score ("the other lot are on 2000") may be
 Either way the reply says what it read and asks. The words that account for a score are
 the lexicon's (function words, a side's, score and points words, hedges), so a word the
 lexicon learns turns an ask into a figure, never a wrong figure into another.
+
+The accounting is in the question's language (the reply's and the detected one): the words
+right beside a hand must be that language's lexicon words, less the round's game words a
+card sum never takes in (a canasta, a going out, a negation), or any language's function
+words (``unaccounted_cards``); the words before a going out in its clause must be its
+function, side, negation or filler words (``unaccounted_out``). Any other word, of another
+lexicon or of none, is unaccounted for and named. The card reader reports what it read
+but did not count (red threes, ``FoundCards.left_out``) and the words beside the hand
+(``FoundCards.around``).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import ONE, is_plural
-from bot.talk.text import alternatives, fold, function_words
+from bot.talk.round_words import any_phrase
+from bot.talk.text import alternatives, fold, function_words, normalise
 
 _BESIDE_BEFORE = re.compile(r"\d[\s,/\-–]*$")
 _BESIDE_AFTER = re.compile(r"[\s,/\-–]*\d{2}")
@@ -136,3 +147,163 @@ def _card_before(words: list[str], at: int) -> bool:
     """Whether a card name stands in the few words before the joiner at ``words[at - 1]``."""
     before = words[max(0, at - 1 - CARD_REACH) : max(0, at - 1)]
     return any(w in WORD_TO_RANK and w not in vocabulary().number_words for w in before)
+
+
+_FREE = (
+    "we",
+    "they",
+    "someone",
+    "every_side",
+    "no_side",
+    "negation",
+    "subordinate",
+    "filler",
+    "concealed",
+)
+"""The round's word classes that may stand in a clause beside a going out: a side ("we",
+"dei andre"), a subject for someone or every side, a negation the reader reads, a "when",
+the filler of points ("still", "only"), a concealed going out ("skjult utgang")."""
+
+
+@functools.cache
+def free_words(langs: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the ``langs``' function words and the words of their ``_FREE`` classes with forms,
+    folded; the stems of its "word*" phrases there): what a player of that language may say
+    around a going out without saying anything of the round. Any other word, a game word
+    the reader did not take ("en", Finnish "I didn't", only in a hedge phrase there) or a
+    word of another language, is unaccounted for."""
+    vocab = vocabulary()
+    listed = [p for g in langs for name in _FREE for p in getattr(vocab.lexicons[g].round, name)]
+    parts = [part for p in listed for part in fold(p.lower()).split()]
+    words = {fold(w) for g in langs for w in function_words(g)}
+    words |= {p for p in parts if not p.endswith("*")}
+    words |= {fold(f) for g in langs for f, base in vocab.forms[g].items() if fold(base) in words}
+    prefixes = tuple(sorted({p.rstrip("*") for p in parts if p.endswith("*")} - {""}))
+    return frozenset(words), prefixes
+
+
+_WENT_OUT = re.compile(rf"(?:^| ){any_phrase('went_out')}(?= |$)")
+
+
+Langs = str | tuple[str, ...] | None
+"""The question's language, or the few it may be in (the reply's and the detected one): a
+word any of them lets stand is accounted for."""
+
+
+def _known(lang: Langs) -> tuple[str, ...]:
+    """``lang`` as a tuple of lexicon languages, unknown ones left out."""
+    said = (lang,) if isinstance(lang, str) else lang or ()
+    return tuple(sorted({code for code in said if code in vocabulary().lexicons}))
+
+
+def _free(words: frozenset[str], prefixes: tuple[str, ...], word: str) -> bool:
+    """Whether folded ``word`` or its form without an apostrophe ("i'm", "to'er") is listed."""
+    forms = (word, word.replace("'", ""), word.split("'")[0])
+    return not any(c.isalpha() for c in word) or any(
+        f in words or f.startswith(prefixes) for f in forms
+    )
+
+
+OUT_REACH = 2
+"""Words before a going-out phrase that may say something of it ("en menny ulos", "we
+never went out"): the round reader's own reach for a negation."""
+
+
+def unaccounted_out(question: str, lang: Langs) -> str | None:
+    """A word right before a going-out phrase in its clause, after any joiner, that the
+    question's language does not let stand there ("en menny ulos" in Finnish: "en" is its
+    "I didn't", in its lexicon only inside a hedge): the reader read a going out but not
+    that word, which may turn it into its opposite, so the round asks, naming it. None for
+    a question of no known language."""
+    langs = _known(lang)
+    if not langs:
+        return None
+    words, prefixes = free_words(langs)
+    for clause in _CLAUSE.split(fold(normalise(question))):
+        spaced = " ".join(re.findall(r"[\w']+", clause))
+        match = _WENT_OUT.search(spaced)
+        before = spaced[: match.start()].split() if match else []
+        # the going out's own words: back to a joiner ("en skitten canasta og gikk ut": the
+        # canasta is another part, read as such), as far as a negation may stand
+        joined = [i for i, w in enumerate(before) if w in _JOINERS]
+        before = before[joined[-1] + 1 if joined else 0 :][-OUT_REACH:]
+        unknown = [w for w in before if not (w.isdecimal() or _free(words, prefixes, w))]
+        if unknown:
+            return unknown[0]
+    return None
+
+
+_GAME = ("canasta", "went_out", "concealed", "one_red_three", "negation", "no_meld")
+"""Round words a card sum never takes in: said in the hand's clause, they are a part of the
+figure the sum leaves out ("a canasta", "went out", "not")."""
+
+
+@functools.cache
+def card_free_words(langs: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(the ``langs``' words and their forms, less their ``_GAME`` classes, and every
+    language's function words, folded; the stems of their "word*" phrases): what a player
+    may say beside the cards ("på hånden", "how many points"; "lol" in any language). Any
+    other word, unlisted or another language's card or game word, is unaccounted for."""
+    words: set[str] = {fold(w) for w in function_words() if fold(w) not in WORD_TO_RANK}
+    prefixes: set[str] = set()
+    for lang in langs:
+        said, stems = _card_free(lang)
+        words |= said
+        prefixes |= stems
+    return frozenset(words), tuple(sorted(prefixes))
+
+
+def _card_free(lang: str) -> tuple[set[str], set[str]]:
+    """One language's part of ``card_free_words``: (words, stems)."""
+    vocab = vocabulary()
+    lexicon = vocab.lexicons[lang].model_dump(exclude={"language", "lemmatizer"})
+    game = {fold(p.lower()) for name in _GAME for p in lexicon["round"].pop(name)}
+    parts = [part for p in _strings(lexicon) for part in fold(p.lower()).split()]
+    function = {fold(w) for w in function_words(lang)}
+    words = function | {p for p in parts if not p.endswith("*")}
+    words -= {w for g in game for w in g.split() if w not in function}
+    words |= {fold(form) for form, base in vocab.forms[lang].items() if fold(base) in words}
+    return words, {p.rstrip("*") for p in parts if p.endswith("*")} - game - {""}
+
+
+def unaccounted_cards(around: tuple[str, ...], lang: Langs) -> str | None:
+    """The first word right beside a hand (``FoundCards.around``) that is neither a card nor
+    a word the question's language may say beside cards ("canasta" in "a canasta and two
+    kings": a part of the figure a card sum leaves out), or None; None for a question of no
+    known language."""
+    langs = _known(lang)
+    if not langs:
+        return None
+    words, prefixes = card_free_words(langs)
+    return next((w for w in around if not _free(words, prefixes, fold(normalise(w)))), None)
+
+
+def _strings(data: object) -> list[str]:
+    """Every string in a lexicon's data, dictionary keys that are no number included."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [*(k for k in data if not k.isdecimal()), *_strings(list(data.values()))]
+    if isinstance(data, list | tuple):
+        return [s for item in data for s in _strings(item)]
+    return []
+
+
+@functools.cache
+def _game_phrases(lang: str) -> re.Pattern[str]:
+    """``lang``'s ``_GAME`` phrases, as whole words of folded text."""
+    return re.compile(rf"(?:^| )({any_phrase(*_GAME, lang=lang)})(?= |$)")
+
+
+def game_word(clause: tuple[str, ...], lang: Langs) -> str | None:
+    """The first game word a card sum does not take in ("went out", "kanasta", "ikke") in
+    the hand's clause (``FoundCards.clause``), in the question's language, or None: the
+    figure asked may be more than the cards' points, so the reply names it and asks."""
+    written = " ".join(normalise(w) for w in clause)
+    said = fold(written)
+    found = (_game_phrases(g).search(said) for g in _known(lang))
+    match = next((m for m in found if m), None)
+    if match is None:
+        return None
+    # named as written ("gått ut") where folding kept the letters one for one
+    return written[match.start(1) : match.end(1)] if len(said) == len(written) else match[1]

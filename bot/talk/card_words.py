@@ -176,6 +176,15 @@ class FoundCards:
     colourless: str | None = None
     """Threes said without their colour ("two threes and a king", "to treere"): red and
     black threes differ, so the reply asks which."""
+    left_out: str | None = None
+    """Cards read that a card sum does not count ("one red three", "to røde treere"): a red
+    three scores as a bonus, so the hand's sum is not the figure asked; the reply asks."""
+    around: tuple[str, ...] = ()
+    """The other words of the hand's clause, as written: each must be accounted for
+    (``bot.talk.accounting.unaccounted_cards``) for the sum to be the figure asked."""
+    clause: tuple[str, ...] = ()
+    """The other words of the hand's clause: a game word there that the sum does not take
+    in ("went out", "ikke") is asked about (``bot.talk.accounting.game_word``)."""
 
 
 @dataclass
@@ -386,7 +395,11 @@ def _joins(raws: list[str], i: int, pauses: frozenset[int] = frozenset()) -> int
     return end - i if _read_at(raws, end, listed=False, pauses=pauses)[0] else 0
 
 
-def _runs(raws: list[str], pauses: frozenset[int] = frozenset()) -> list[_Run]:
+def _runs(
+    raws: list[str], pauses: frozenset[int] = frozenset(), valueless: list[str] | None = None
+) -> list[_Run]:
+    """The runs of card words in ``raws``; cards read with no card value ("one red three")
+    end a run and go to ``valueless``, when given: a sum of the cards leaves them out."""
     runs: list[_Run] = []
     run: _Run | None = None
     i = 0
@@ -419,6 +432,8 @@ def _runs(raws: list[str], pauses: frozenset[int] = frozenset()) -> list[_Run]:
             run.words += raws[i : i + step]
             run.end = i + step
         else:
+            if ranks is not None and valueless is not None:
+                valueless.append(" ".join(raws[i : i + step]))
             run = None
         i += step
     return runs
@@ -429,7 +444,8 @@ def find_cards(question: str) -> FoundCards | None:
     card word is a multiplier: "3 sevens", "seven twos", "a joker"."""
     raws, pauses, commas = _split(question)
     raws = _values_offered(raws)
-    runs = _runs(raws, pauses)
+    valueless: list[str] = []
+    runs = _runs(raws, pauses, valueless)
     if not runs:
         return None
     best = max(runs, key=lambda r: (len(r.words), -r.start))
@@ -450,6 +466,7 @@ def find_cards(question: str) -> FoundCards | None:
         None,
     )
     unread = _unread(raws, best) or _dangling(raws, best, pauses) or _item(raws, best, commas)
+    unread = unread or _letter(raws, best)
     # "the fours and fives": each uncounted plural read as one card sums to no real hand;
     # one rank alone ("what are aces worth") is its value per card
     how_many = best.uncounted[0] if best.uncounted and len(best.ranks) > 1 else None
@@ -463,7 +480,26 @@ def find_cards(question: str) -> FoundCards | None:
         how_many,
         apart=_apart(runs, best),
         colourless=best.colourless[0] if best.colourless else None,
+        left_out=valueless[0] if valueless else None,
+        around=_around(raws, best, pauses),
+        clause=_clause(raws, best, pauses),
     )
+
+
+def _clause(raws: list[str], best: _Run, pauses: frozenset[int]) -> tuple[str, ...]:
+    """The words of the hand's clause outside the hand, from the pause before it to the
+    pause after it ("we went out with two kings and a queen": "we went out with")."""
+    start = max((p + 1 for p in pauses if p < best.start), default=0)
+    end = min((p + 1 for p in pauses if p >= best.end - 1), default=len(raws))
+    return (*raws[start : best.start], *raws[best.end : end])
+
+
+def _around(raws: list[str], best: _Run, pauses: frozenset[int]) -> tuple[str, ...]:
+    """The words right beside the hand in its clause, one each side ("har jeg E K D B 4,
+    hvor mange": "E"; a pause after the hand ends it there)."""
+    before = raws[best.start - 1 : best.start] if best.start - 1 not in pauses else []
+    after = raws[best.end : best.end + 1] if best.end - 1 not in pauses else []
+    return (*before, *after)
 
 
 APART_REACH = 2
@@ -565,6 +601,28 @@ def _values_offered(raws: list[str]) -> list[str]:
         if raws[i].lower() in _CHOICE and numbers and not card_next:
             out[i - 1] = out[i + 1] = NOT_A_CARD
     return out
+
+
+def _letter(raws: list[str], best: _Run) -> str | None:
+    """A lone letter the hand's notation does not account for: one right beside a list of
+    card symbols that reads as no card ("E K D B 4": Danish "E" for es is no symbol the
+    reader knows), or a lower-case letter read as a card among cards said by name ("quick
+    q, two deuces": "q" may be chat, not a queen). Either way the sum may be off by a card,
+    so the reply names it and asks."""
+    listed = all(len(w) <= SYMBOL_LENGTH and (w.isupper() or w.isdecimal()) for w in best.words)
+    for i in (best.start - 1, best.end):
+        if listed and 0 <= i < len(raws) and _lone_letter(raws[i]) and raws[i].isupper():
+            return raws[i] if not _card_token(raws[i]) else None
+    letters = [w for w in best.words if _lone_letter(w) and w.islower() and _card_token(w)]
+    named = [w for w in best.words if len(w) > SYMBOL_LENGTH and _card_token(w)]
+    symbols = [w for w in best.words if len(w) <= SYMBOL_LENGTH and w.lower() not in _COUNTS]
+    symbols = [w for w in symbols if w.isalpha() and _card_token(w)]  # not "to" (2), "n"
+    return letters[0] if letters and named and len(symbols) == len(letters) else None
+
+
+def _lone_letter(word: str) -> bool:
+    """One letter alone ("E", "q"), not the English article or pronoun ("a", "I")."""
+    return len(word) == 1 and word.isalpha() and word.lower() not in ("a", "i")
 
 
 def _item(raws: list[str], best: _Run, commas: frozenset[int]) -> str | None:

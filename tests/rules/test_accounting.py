@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
 from bot.rules.numbers import CardAnswer, OpeningAnswer, RoundUnsure, ScoreUnsure, compute
-from bot.rules.variant_words import player_count, players_unsure
 from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import find_cards
+from bot.talk.variant_words import player_count, players_unsure
 
 CLASSIC = load_variant("classic")
 OPENING = "opening_minimum"

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from bot.rules import RulesIndex
 from bot.rules.numbers import CardAnswer, compute, find_cards
-from bot.rules.variant_words import player_count
 from bot.scoring import count_cards, load_variant
 from bot.scoring.cards import RANKS
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import SINGULAR
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
+from bot.talk.variant_words import player_count
 
 CLASSIC = load_variant("classic")
 INDEX = RulesIndex.load()

@@ -6,8 +6,8 @@ import pytest
 
 from bot.rules import RulesIndex
 from bot.rules.features import words
-from bot.rules.variant_words import named_variant
 from bot.scoring import load_variant
+from bot.talk.variant_words import named_variant
 
 INDEX = RulesIndex.load()
 CLASSIC = load_variant("classic")

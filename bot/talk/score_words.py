@@ -1,7 +1,8 @@
 """How a question says a side's score: the lexicon's ask phrases ("we have", "hvad skal vi
 have"), where a number stands (after "udlæg", before "på hånda") and so what it is (a score,
-meld or hand points). Read by ``numbers`` (which figure to work out) and ``doubts`` (whether
-the score is said for sure); every word is the lexicon's.
+meld or hand points). Read by ``bot.rules.numbers`` (which figure to work out) and
+``bot.rules.doubts`` (whether the score is said for sure); every word is the lexicon's. A
+reader of player words, so it lives in ``bot/talk`` beside the card and round readers.
 """
 
 from __future__ import annotations
