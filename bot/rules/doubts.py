@@ -23,14 +23,13 @@ from bot.rules.score_words import (
     SCORE_STEP,
     ZERO,
     score_numbers,
-    spoken_forms,
 )
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import Lexicon, vocabulary
 from bot.talk.round_sides import Seating
 from bot.talk.round_talk import read_round
-from bot.talk.text import alternatives, fold, function_words, normalise
+from bot.talk.text import alternatives, every_spelling, fold, function_words, normalise
 
 
 def _words_pattern(pick: str) -> str:
@@ -74,7 +73,7 @@ _SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side 
 
 def _need_forms(lex: Lexicon) -> list[str]:
     """A lexicon's need phrases in every spoken spelling it gives."""
-    return [f for p in lex.asks.need for f in spoken_forms(p, lex.spoken)]
+    return every_spelling(lex.asks.need, lex.spoken)
 
 
 _OWN_SIDES = {

@@ -4,11 +4,8 @@ One pure-Python function serves training (``bot.rules.train``) and answering (``
 so the two can never disagree about what a question's features are. Text is normalised and
 folded (``text.normalise``, ``text.fold``: "åpne" and "apne" meet). Word pairs catch phrases
 ("red three", "vi er tre"); character n-grams inside each word catch inflections, compounds and
-typos ("kastebunken", "kanastaan", "canastra") in all four languages without a stemmer. A word
-the lexicon lists as a spoken or dialect spelling ("kor mykje", "berre", "me":
-``text.written_forms``) adds the word pairs of the question read with the written word ("hvor
-mye"), so nynorsk and dialect meet what bokmål players taught; its character n-grams stay as
-typed.
+typos ("kastebunken", "kanastaan", "canastra") in all four languages without a stemmer. Dialect
+("kor mykje": ``text.written_forms``) also adds the words read as written ("hvor mye").
 
 A question that names a variant or a player count ("just the two of us", "kahestaan", "in
 Cuban": ``variant_words.named_variant``) also gets each of its words paired with that variant.

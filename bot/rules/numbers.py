@@ -14,20 +14,14 @@ import re
 from dataclasses import dataclass
 
 from bot.rules.doubts import asked_side, doubt_for, hedged, round_doubt, side_score, vague_count
-from bot.rules.score_words import (
-    SCORE_STEP,
-    find_placed,
-    find_score,
-    says,
-    spoken_forms,
-)
+from bot.rules.score_words import SCORE_STEP, find_placed, find_score, says
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import RANKS, WORD_TO_RANK, card_value
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
-from bot.talk.text import alternatives, fold, normalise
+from bot.talk.text import alternatives, fold, normalise, spoken_forms
 
 __all__ = [
     "CARD_VALUES_TOPIC",

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from bot.scoring import Variant, all_variants
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.text import alternatives, fold, normalise, spoken_forms
+from bot.talk.text import alternatives, every_spelling, fold, normalise
 
 DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)
@@ -54,13 +54,7 @@ def _patterns() -> _Patterns:
     lexicons = vocabulary().lexicons.values()
 
     def every(pick: str) -> list[str]:
-        """The lexicons' ``pick`` words, each in every spoken spelling too ("me e berre")."""
-        return [
-            form
-            for lexicon in lexicons
-            for w in getattr(lexicon.players, pick)
-            for form in spoken_forms(w, lexicon.spoken)
-        ]
+        return [f for x in lexicons for f in every_spelling(getattr(x.players, pick), x.spoken)]
 
     counts = sorted({n for lexicon in lexicons for n in lexicon.players.alone})
     names = sorted({vid for lexicon in lexicons for vid in lexicon.variants})

@@ -96,6 +96,11 @@ def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
     return out
 
 
+def every_spelling(phrases: Iterable[str], spoken: dict[str, list[str]]) -> list[str]:
+    """Each of ``phrases`` in every spoken spelling (``spoken_forms``)."""
+    return [form for phrase in phrases for form in spoken_forms(phrase, spoken)]
+
+
 @functools.cache
 def written_forms() -> tuple[dict[str, str], ...]:
     """Each lexicon's spoken and dialect spellings (``spoken``) read back to the written word,
