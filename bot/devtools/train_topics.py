@@ -39,8 +39,9 @@ which players use less than the answer's author thinks."""
 GAME_NAME = {"en": "in canasta", "no": "i canasta", "da": "i canasta", "fi": "kanastassa"}
 """The game's name as players add it to a question ("are aces wild in canasta?"). Most
 labelled questions with the word are about canastas, the melds, so the name alone would pull
-any question there; every ``NAMED_EVERY``-th rules question about another topic is learned a
-second time with the name added, which teaches that the name says nothing about the topic."""
+any question there; every ``NAMED_EVERY``-th question about another topic, or of small talk, is
+learned a second time with the name added, which teaches that the name says nothing about the
+topic, nor that a line is a rules question at all ("that canasta was lucky lol")."""
 NAMED_EVERY = 3
 FOLDS = 5
 SEED = 0
@@ -77,16 +78,18 @@ def question_docs() -> list[Doc]:
 
 
 def with_game_name(docs: Sequence[Doc]) -> list[Doc]:
-    """Some rules questions again with the game's name added (``GAME_NAME``)."""
+    """Some questions and small talk again with the game's name added (``GAME_NAME``)."""
     plain = [
         d
         for d in docs
-        if d.label not in {OFF_TOPIC, "canastas", "wild_canastas"}
+        if d.label not in {"canastas", "wild_canastas"}
         and not any(w.startswith(("canast", "kanast")) for w in words(d.text))
     ]
+    rules = [d for d in plain if d.label != OFF_TOPIC][::NAMED_EVERY]
+    small_talk = [d for d in plain if d.label == OFF_TOPIC][::NAMED_EVERY]
     return [
-        d._replace(text=f"{d.text.rstrip(' ?.!')} {GAME_NAME[d.lang]}?")
-        for d in plain[::NAMED_EVERY]
+        *(d._replace(text=f"{d.text.rstrip(' ?.!')} {GAME_NAME[d.lang]}?") for d in rules),
+        *(d._replace(text=f"{d.text.rstrip(' ?.!')} {GAME_NAME[d.lang]}") for d in small_talk),
     ]
 
 

@@ -30,9 +30,8 @@ from bot.talk.score_words import (
     SCORE_STEP,
     ZERO,
     score_numbers,
-    spoken_forms,
 )
-from bot.talk.text import alternatives, fold, function_words, normalise
+from bot.talk.text import alternatives, every_spelling, fold, function_words, normalise
 
 
 def _words_pattern(pick: str) -> str:
@@ -76,7 +75,7 @@ _SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side 
 
 def _need_forms(lex: Lexicon) -> list[str]:
     """A lexicon's need phrases in every spoken spelling it gives."""
-    return [f for p in lex.asks.need for f in spoken_forms(p, lex.spoken)]
+    return every_spelling(lex.asks.need, lex.spoken)
 
 
 _OWN_SIDES = {

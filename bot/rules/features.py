@@ -4,7 +4,8 @@ One pure-Python function serves training (``bot.rules.train``) and answering (``
 so the two can never disagree about what a question's features are. Text is normalised and
 folded (``text.normalise``, ``text.fold``: "åpne" and "apne" meet). Word pairs catch phrases
 ("red three", "vi er tre"); character n-grams inside each word catch inflections, compounds and
-typos ("kastebunken", "kanastaan", "canastra") in all four languages without a stemmer.
+typos ("kastebunken", "kanastaan", "canastra") in all four languages without a stemmer. Dialect
+("kor mykje": ``text.written_forms``) also adds the words read as written ("hvor mye").
 
 A question that names a variant or a player count ("just the two of us", "kahestaan", "in
 Cuban": ``variant_words.named_variant``) also gets each of its words paired with that variant.
@@ -24,15 +25,16 @@ import itertools
 import math
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
 from bot.scoring import all_variants
-from bot.talk.text import fold, normalise, tokens
+from bot.talk.text import fold, normalise, tokens, written_forms
 from bot.talk.variant_words import DEFAULT_VARIANT, named_variant
 
-FEATURIZER_VERSION = "2"
+FEATURIZER_VERSION = "3"
 """Bump when anything below changes what a text's features are: the shipped model is then
 stale (``tests/rules/test_model.py``) until ``python -m bot.rules.train`` is run."""
 DIM = 1 << 18
@@ -61,14 +63,21 @@ def variant_group(text: str) -> str | None:
     return named if players == all_variants()[DEFAULT_VARIANT].players else f"{players}p"
 
 
+def _word_grams(seen: Sequence[str]) -> list[str]:
+    return [f"w {w}" for w in seen] + [f"b {a} {b}" for a, b in itertools.pairwise(seen)]
+
+
 def counts(text: str) -> tuple[Counter[int], Counter[int]]:
     """(word 1-2-gram buckets, character 2-5-gram buckets) of ``text``, with their counts.
 
     The two groups hash with different prefixes and are weighted apart (``vector``): a short
     question has a few words and many character n-grams, and each group should count alike.
-    A named variant adds itself and each word paired with it to the word group."""
+    A named variant adds itself and each word paired with it to the word group; a spoken
+    spelling, the question's words and pairs read with the written word."""
     seen = words(text)
-    word_feats = [f"w {w}" for w in seen] + [f"b {a} {b}" for a, b in itertools.pairwise(seen)]
+    word_feats = _word_grams(seen)
+    read = {tuple(table.get(w, w) for w in seen) for table in written_forms()} - {tuple(seen)}
+    word_feats += sorted({f for other in read for f in _word_grams(other)} - set(word_feats))
     group = variant_group(text)
     if group:
         word_feats += [f"v {group}", *(f"v {group} {w}" for w in seen)]

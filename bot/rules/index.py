@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bot.i18n import language_for_discord_locale, translate
-from bot.rules.answer import Kind, RulesAnswer, ScoredTopic, decide, format_plain
+from bot.rules.answer import MAX_SUGGESTIONS, Kind, RulesAnswer, ScoredTopic, decide, format_plain
 from bot.rules.autocomplete import Autocomplete
 from bot.rules.examples import OFF_TOPIC
 from bot.rules.facts import FactIndex
@@ -58,7 +58,6 @@ five): "stuck with two black threes, how much do they cost us" gets the black-th
 "teller toeren som joker" the wild-card rule, with the count beside it. Leaving each labelled
 set out in turn, 0.3-0.7 and the top 2-5 were within 0.1 point of each other; always answering
 with the card values measured 0.1-0.4 points lower on each group of sets."""
-MAX_SUGGESTIONS = 3
 
 
 class UnknownTopicError(KeyError):

@@ -27,14 +27,8 @@ from bot.talk.accounting import (
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
-from bot.talk.score_words import (
-    SCORE_STEP,
-    find_placed,
-    find_score,
-    says,
-    spoken_forms,
-)
-from bot.talk.text import alternatives, fold, normalise
+from bot.talk.score_words import SCORE_STEP, find_placed, find_score, says
+from bot.talk.text import alternatives, fold, normalise, spoken_forms
 from bot.talk.variant_words import players_unsure
 
 __all__ = [

@@ -12,7 +12,7 @@ import re
 from bot.scoring.variants import all_variants
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.card_words import CARD_NUMBERS
-from bot.talk.text import alternatives, fold, normalise
+from bot.talk.text import alternatives, every_spelling, fold, normalise
 
 SCORE_STEP = 5
 """Every card value and bonus is a multiple of five, so is every score: "three 2s and a 9" or
@@ -22,23 +22,8 @@ SCORE_STEP = 5
 LEXICONS = vocabulary().lexicons.values()
 
 
-def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
-    """``phrase`` as written and with each of its words in every spoken spelling the lexicon
-    gives ("hvor mye" -> "kor mye", "hvor mykje", "kor mykje"): dialect is data, not a phrase
-    per question."""
-    out = [""]
-    for word in phrase.split():
-        out = [f"{head} {form}".strip() for head in out for form in (word, *spoken.get(word, ()))]
-    return out
-
-
 def _ask_pattern(kind: str) -> re.Pattern[str]:
-    phrases = (
-        form
-        for lex in LEXICONS
-        for phrase in getattr(lex.asks, kind)
-        for form in spoken_forms(phrase, lex.spoken)
-    )
+    phrases = [f for lex in LEXICONS for f in every_spelling(getattr(lex.asks, kind), lex.spoken)]
     return re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)")
 
 

@@ -84,3 +84,33 @@ def alternatives(phrases: Iterable[str]) -> str:
             regex += re.escape(raw.rstrip("*")) + (r"\w* " if raw.endswith("*") else " ")
         out.add(regex.rstrip(" "))
     return "|".join(sorted(out, key=len, reverse=True)) or "(?!)"
+
+
+def spoken_forms(phrase: str, spoken: dict[str, list[str]]) -> list[str]:
+    """``phrase`` as written and with each of its words in every spoken spelling the lexicon
+    gives ("hvor mye" -> "kor mye", "hvor mykje", "kor mykje"): dialect is data, not a phrase
+    per question."""
+    out = [""]
+    for word in phrase.split():
+        out = [f"{head} {form}".strip() for head in out for form in (word, *spoken.get(word, ()))]
+    return out
+
+
+def every_spelling(phrases: Iterable[str], spoken: dict[str, list[str]]) -> list[str]:
+    """Each of ``phrases`` in every spoken spelling (``spoken_forms``)."""
+    return [form for phrase in phrases for form in spoken_forms(phrase, spoken)]
+
+
+@functools.cache
+def written_forms() -> tuple[dict[str, str], ...]:
+    """Each lexicon's spoken and dialect spellings (``spoken``) read back to the written word,
+    folded ("kor" -> "hvor", "berre" -> "bare"): one table per language, since a spelling
+    means a different word in another ("ka" is "hva" in Norwegian and "hvad" in Danish)."""
+    return tuple(
+        {
+            fold(normalise(form)): fold(normalise(word))
+            for word, forms in lex.spoken.items()
+            for form in forms
+        }
+        for lex in vocabulary().lexicons.values()
+    )

@@ -1,8 +1,9 @@
 """Which variant a question names: "in Cuban", "with 3 players", "vi er tre", "kahestaan".
 
 The answer is then given with that variant's numbers, whatever the table plays. Every word is
-the lexicon's (``rules_data/lexicon/<lang>.toml``: ``variants`` and ``players``), matched on
-folded text; "word*" takes any ending. Stricter than what the topic model reads, since a wrong
+the lexicon's (``rules_data/lexicon/<lang>.toml``: ``variants`` and ``players``, the latter in
+every spoken spelling of ``spoken`` too: "me e berre to"), matched on folded text; "word*"
+takes any ending. Stricter than what the topic model reads, since a wrong
 guess changes every number of the reply: a count is of players only after a "we are" phrase or
 before a player noun, and not before a word that says it counts something else ("vi er to
 hold", "we are two hundred behind").
@@ -18,7 +19,7 @@ from typing import TypeVar
 
 from bot.scoring import Variant, all_variants
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.text import alternatives, fold, normalise
+from bot.talk.text import alternatives, every_spelling, fold, normalise
 
 DEFAULT_VARIANT = "classic"
 PLAYER_COUNTS = range(2, 7)
@@ -54,7 +55,7 @@ def _patterns() -> _Patterns:
     lexicons = vocabulary().lexicons.values()
 
     def every(pick: str) -> list[str]:
-        return [w for lexicon in lexicons for w in getattr(lexicon.players, pick)]
+        return [f for x in lexicons for f in every_spelling(getattr(x.players, pick), x.spoken)]
 
     counts = sorted({n for lexicon in lexicons for n in lexicon.players.alone})
     names = sorted({vid for lexicon in lexicons for vid in lexicon.variants})

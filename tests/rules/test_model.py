@@ -46,7 +46,12 @@ def test_saving_is_byte_for_byte_reproducible(tmp_path: Path) -> None:
 
 def test_the_language_head_reads_each_language() -> None:
     model = shipped_model()
-    assert model.predict("hvor mange kort får hver spiller").language == "no"
+    # "hvor mange kort får hver spiller" alone is Danish as well (16 Norwegian and 13 Danish
+    # labelled lines hold "kort får hver"): each side of the pair says its language once
+    assert (
+        model.predict("hvor mange kort får hver spiller egentlig, hva sier reglene").language
+        == "no"
+    )
     assert (
         model.predict("hvor mange kort får hver spiller egentlig, hvad siger reglerne").language
         == "da"
