@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import json
 import math
 import re
 from collections import Counter
@@ -29,6 +30,7 @@ from bot.rules.examples import OFF_TOPIC, Example, example_files, load_examples
 from bot.rules.features import DIM, FEATURIZER_VERSION, counts, vector, words
 from bot.rules.model import TopicModel, model_path
 from bot.rules.topics import LANGS, all_topics
+from bot.talk.text import written_forms
 
 C = 0.5
 """The SVM's regularisation: leaving each question set out in turn, 0.3-1.0 were within a few
@@ -101,10 +103,12 @@ def training_docs(leave_out: Sequence[Example] = ()) -> list[Doc]:
 
 
 def training_hash(docs: Sequence[Doc]) -> str:
-    """sha256 of what the model learns from and how: a changed question, topic text, setting
-    or featurizer makes the shipped weights stale."""
+    """sha256 of what the model learns from and how: a changed question, topic text, setting,
+    featurizer or spoken-spelling table (the featurizer reads each spelling as its written
+    word, ``written_forms``) makes the shipped weights stale."""
     settings = f"{FEATURIZER_VERSION} {DIM} {C} {TOPIC_TEXT_WEIGHT} {SEED} {NAMED_EVERY}"
     digest = hashlib.sha256(settings.encode())
+    digest.update(json.dumps(written_forms(), sort_keys=True).encode())
     for doc in docs:
         digest.update("\x1f".join(doc).encode() + b"\x1e")
     return digest.hexdigest()
