@@ -230,13 +230,15 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[lis
     return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]], len(after)
 
 
-def about_red_threes(words: list[str], lang: str | None) -> bool:
-    """Some correction is said in a clause that names red threes, or right before or after
-    one ("they had two red threes, no sorry, WE had the two"): the speaker took red threes
-    back, perhaps from one side to another, so which side is left without them is not
-    something to read past (``words``: as said, before ``corrected``)."""
+def red_threes_taken_back(words: list[str], lang: str | None) -> list[list[str]]:
+    """What is said after each correction said in a clause that names red threes, or right
+    before or after one ("they had two red threes, no sorry, WE had the two": "we had the
+    two"); ``words`` as said, before ``corrected``. Said for another side, the speaker took
+    red threes back from one side to another, and which side is left without them is not
+    something to read past."""
     plain, counted, _ = _patterns(lang)
     joined = " ".join(words)
+    out = []
     for pattern in (plain, counted):
         for match in pattern.finditer(joined):
             first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
@@ -245,5 +247,5 @@ def about_red_threes(words: list[str], lang: str | None) -> bool:
                 continue  # "no red threes": a "no" that takes nothing back
             near = [*_before(words, first), GAP, *after]
             if any(kind_of(near, i, lang) == "RED" for i in range(len(near))):
-                return True
-    return False
+                out.append(after)
+    return out

@@ -34,11 +34,12 @@ from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
-from bot.talk.round_corrections import about_red_threes, corrected, unclear
+from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
 from bot.talk.round_sides import (
     TABLE,
     Seating,
     name_pattern,
+    names_side,
     segments,
     side_words,
     unmelded,
@@ -833,7 +834,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
     threes_said = any(threes_by_side)
-    if not _none_implied(sides, unsure, variant, threes_said, said_words, seating.lang):
+    moved = any(names_side(w, seating) for w in red_threes_taken_back(said_words, seating.lang))
+    if not _none_implied(sides, unsure, variant, threes_said and not moved):
         unsure += threes_unsaid
     return RoundReading(tuple(sides), tuple(unsure))
 
@@ -843,20 +845,16 @@ def _none_implied(
     unsure: Sequence[Unsure],
     variant: Variant | None,
     threes_said: bool,
-    said_words: list[str],
-    lang: str | None,
 ) -> bool:
     """A side whose red threes no word says has none, with no guess in it, when the sentence
     says another side's red threes ("a clean canasta and a red three; they had 190 and 65
     left": a score said with red threes in mind gives them to every side that had any),
     every one of them read with no doubt; or when every red three the decks hold is said,
-    with no doubt, to be some side's ("we had all four red threes"). Not when red threes were
-    taken back ("they had two red threes, no sorry, WE had the two": from which side?) or
-    a side's red threes or words tied to no side are asked about: the side they may
-    belong to is then unknown."""
+    with no doubt, to be some side's ("we had all four red threes"). ``threes_said``: some
+    side's red threes are said, and none taken back for another side ("they had two red
+    threes, no sorry, WE had the two": whose are they?). Never when a side's red threes or
+    words tied to no side are asked about: the side they may belong to is then unknown."""
     if any(u.what in ("side", "missing", "red") for u in unsure):
-        return False
-    if about_red_threes(said_words, lang):
         return False
     if threes_said:
         return True
