@@ -161,3 +161,13 @@ def test_without_the_tagger_the_rule_reader_asks_the_same(monkeypatch: pytest.Mo
     assert _unsaid(NONE_SAID["en"], "en") == {0, 1}
     reading = read_round(NONE_SAID["en"] + ", no red threes", Seating(lang="en"), CLASSIC)
     assert reading.sure, reading.unsure
+
+
+@pytest.mark.parametrize("lang", sorted(NONE_SAID))
+def test_the_commands_own_example_reads_with_no_doubt(lang: str) -> None:
+    """/round say's text option shows a round ("e.g. we melded 420, ..."): as written, it is
+    a round the reader offers to confirm, red threes and all."""
+    example = translate(lang, "cmd.round.say.text.description").split(" ", 1)[1]
+    reading = read_round(example, Seating(lang=lang), CLASSIC)
+    assert reading.sure, reading.unsure
+    assert [s.round.red_threes for s in reading.sides] == [1, 0]
