@@ -347,9 +347,13 @@ def red_threes_said(words: list[str], tagged: Tagged | None, lang: str | None) -
     """Some word of the side's says its red threes, whatever count it gives them (none too:
     "no red threes", "ingen røde", "ei punasia", "red threes: none", "nobody had red threes"):
     a red word or a word for threes (not black ones), or a word the tagger read as a count or
-    kind of red threes. A side no such word speaks of has its red threes not said: none is
-    then a guess, so the reader asks (a careful scorekeeper asks "and red threes?")."""
-    if tagged is not None and RED_ROLES & set(tagged.roles):
+    kind of red threes with at least ``CONFIDENT`` probability. A side no such word speaks of
+    has its red threes not said: none is then a guess, so the reader asks (a careful
+    scorekeeper asks "and red threes?")."""
+    if tagged is not None and any(
+        role in RED_ROLES and sure >= CONFIDENT
+        for role, sure in zip(tagged.roles, tagged.confidence, strict=True)
+    ):
         return True
     for i in range(len(words)):
         if kind_of(words, i, lang) != "RED":
