@@ -26,6 +26,7 @@ from bot.scoring.round import SideRound, WentOut
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_tagger import Tagged
 from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
+from bot.talk.text import fold
 
 CONFIDENT = 0.9
 """The least probability the tagger must give a word's role for the reading to rest on it."""
@@ -329,3 +330,34 @@ def assemble(
         hand_points=sum(said["HAND"]),
     )
     return Assembled(round_, table_said, tuple(unsure))
+
+
+RED_ROLES = frozenset({"N_RED", "K_RED"})
+
+
+@functools.cache
+def _black(lang: str | None) -> tuple[str, ...]:
+    """Stems of the words for black (Finnish "musta" in "mustia kolmosia" too)."""
+    lexicons = vocabulary().lexicons
+    words = {w for code, lex in lexicons.items() if lang in (None, code) for w in lex.colours.black}
+    return tuple(sorted({fold(w)[: max(4, len(w) - 1)] for w in words}))
+
+
+def red_threes_said(words: list[str], tagged: Tagged | None, lang: str | None) -> bool:
+    """Some word of the side's says its red threes, whatever count it gives them (none too:
+    "no red threes", "ingen røde", "ei punasia", "red threes: none", "nobody had red threes"):
+    a red word or a word for threes (not black ones), or a word the tagger read as a count or
+    kind of red threes with at least ``CONFIDENT`` probability. A side no such word speaks of
+    has its red threes not said: none is then a guess, so the reader asks (a careful
+    scorekeeper asks "and red threes?")."""
+    if tagged is not None and any(
+        role in RED_ROLES and sure >= CONFIDENT
+        for role, sure in zip(tagged.roles, tagged.confidence, strict=True)
+    ):
+        return True
+    for i in range(len(words)):
+        if kind_of(words, i, lang) != "RED":
+            continue
+        if not (i and words[i - 1].startswith(_black(lang))):  # "no black threes": not red
+            return True
+    return False

@@ -148,16 +148,48 @@ def _value_first(clause: list[str], lang: str | None) -> bool:
 
 def unclear(words: list[str], lang: str | None) -> list[str]:
     """The corrections left in a side's words (after ``corrected``) with a value after them:
-    what they replace is unclear, so the side is asked about, never added up."""
-    plain = _patterns(lang)[0]
+    what they replace is unclear, so the side is asked about, never added up. So is one
+    that ends the side's words after a value ("they had two red threes, no sorry, WE had the
+    two"): ``corrected`` keeps a correction only with words after it, so those went to
+    another side, and what moved from this side to that one is not for the reader to say."""
+    plain, counted, _ = _patterns(lang)
     joined = " ".join(words)
     out = []
     for match in plain.finditer(joined):
-        last = index_at(joined, match.end(1))
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
         after = _after(words, last)
         if _value_first(after, lang):
             out.append(" ".join(w for w in [match.group(1), *after] if w != GAP))
+        elif _ends(words, last) and _valued_before(words, first, lang):
+            out.append(" ".join(w for w in [*_before(words, first), match.group(1)] if w != GAP))
+    kept = list(words)
+    while kept and kept[-1] == GAP:
+        kept.pop()
+    end = len(kept) - kept[::-1].index(GAP) if GAP in kept else 0
+    said = " ".join(kept[end:])
+    if end and counted.fullmatch(said) and _valued_before(kept, end - 1, lang):
+        # "... og to røde, nei, vi hadde de to": a lone "no" ends the side's words
+        out.append(" ".join(w for w in [*_before(kept, end - 1), said] if w != GAP))
     return out
+
+
+def _ends(words: list[str], last: int) -> bool:
+    """Nothing but clause gaps after the word at ``last``."""
+    return all(word == GAP for word in words[last + 1 :])
+
+
+def _before(words: list[str], first: int) -> list[str]:
+    """The clause said before the word at ``first`` (gaps right before it skipped)."""
+    start = first
+    while start and words[start - 1] == GAP:
+        start -= 1
+    begin = max((k + 1 for k in range(start) if words[k] == GAP), default=0)
+    return words[begin:start]
+
+
+def _valued_before(words: list[str], first: int, lang: str | None) -> bool:
+    before = _before(words, first)
+    return any(_value_first(before[k:], lang) for k in range(len(before)))
 
 
 def _at(pattern: re.Pattern[str], joined: str, i: int) -> re.Match[str] | None:
@@ -196,3 +228,24 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[lis
         return None
     # "40 left, no wait, 45": the number taken back gives way, its words stay
     return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]], len(after)
+
+
+def red_threes_taken_back(words: list[str], lang: str | None) -> list[list[str]]:
+    """What is said after each correction said in a clause that names red threes, or right
+    before or after one ("they had two red threes, no sorry, WE had the two": "we had the
+    two"); ``words`` as said, before ``corrected``. Said for another side, the speaker took
+    red threes back from one side to another, and which side is left without them is not
+    something to read past."""
+    plain, counted, _ = _patterns(lang)
+    joined = " ".join(words)
+    out = []
+    for pattern in (plain, counted):
+        for match in pattern.finditer(joined):
+            first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+            after = _after(words, last)
+            if pattern is counted and not (after and count_value(after[0], lang) is not None):
+                continue  # "no red threes": a "no" that takes nothing back
+            near = [*_before(words, first), GAP, *after]
+            if any(kind_of(near, i, lang) == "RED" for i in range(len(near))):
+                out.append(after)
+    return out

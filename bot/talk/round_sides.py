@@ -167,6 +167,11 @@ class Segment:
     """A clause "before they'd even opened": the side had laid nothing down."""
 
 
+def names_side(words: list[str], seating: Seating) -> bool:
+    """Some word says whose part follows ("we", "they", "team 2", a name)."""
+    return bool(_marks(" ".join(words), seating))
+
+
 def _lead_side(lead: list[str], marks: list[tuple[int, int, int]], seating: Seating) -> int | None:
     """Whose the words before the first side named are. In the same clause as that name,
     the name's ("all four red threes for us"); said apart from it, or with "and" before the

@@ -33,18 +33,19 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import assemble, doubtful_words, restated
-from bot.talk.round_corrections import corrected, unclear
+from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
+from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
 from bot.talk.round_sides import (
     TABLE,
     Seating,
     name_pattern,
+    names_side,
     segments,
     side_words,
     unmelded,
     unsure_sides,
 )
-from bot.talk.round_tagger import shipped_tagger
+from bot.talk.round_tagger import Tagged, shipped_tagger
 from bot.talk.round_words import (
     GAP,
     Unsure,
@@ -719,6 +720,24 @@ def _read_side(
     variant: Variant | None,
     nothing_down: bool = False,
     opens: bool = False,
+) -> tuple[SideRound, list[Unsure], bool]:
+    """One side's round, what is unsure of it (``_read_both``), and whether any of its words
+    says its red threes (``red_threes_said``; the count read is then what was said)."""
+    tagger = shipped_tagger()
+    tagged = tagger.tag(words, seating.lang) if tagger else None
+    read, asked = _read_both(words, leads, index, seating, variant, tagged, nothing_down, opens)
+    return read, asked, bool(read.red_threes) or red_threes_said(words, tagged, seating.lang)
+
+
+def _read_both(
+    words: list[str],
+    leads: frozenset[int],
+    index: int,
+    seating: Seating,
+    variant: Variant | None,
+    tagged: Tagged | None,
+    nothing_down: bool = False,
+    opens: bool = False,
 ) -> tuple[SideRound, list[Unsure]]:
     """One side read twice, by the lexicon's phrases and by the learned tagger, and what is
     unsure of it. The rule reader sure and the tagger sure of something else: the parts
@@ -731,8 +750,6 @@ def _read_side(
         part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
-    tagger = shipped_tagger()
-    tagged = tagger.tag(words, seating.lang) if tagger else None
     # an unknown word counts only where it could change the reading (``doubtful_words``);
     # with no tagger to say so, every one does
     doubtful = doubtful_words(words, tagged, unknown, seating.lang) if tagged else unknown
@@ -741,7 +758,7 @@ def _read_side(
     if tagged:
         rules_unsure += restated(words, tagged, index, seating.lang)
     rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
-    if tagger is None or tagged is None:
+    if tagged is None:
         return part.side, rules_unsure
     built = assemble(words, tagged, seating.lang, index, unknown, opens)
     if nothing_down and not built.table_said and not built.side.meld_points:
@@ -789,9 +806,12 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    parts = segments(corrected(words_of(text), seating.lang), seating)
+    said_words = words_of(text)
+    parts = segments(corrected(said_words, seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
+    threes_unsaid: list[Unsure] = []
+    threes_by_side: list[bool] = []
     for side in range(seating.sides):
         words, leads = side_words(parts, side)
         if not words:
@@ -800,14 +820,48 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
             sides.append(SideReading(SideRound(), said=False))
             continue
         opens = parts[0].side == side or parts[0].side in TABLE  # the sentence's start
-        read, asked = _read_side(words, leads, side, seating, variant, unmelded(parts, side), opens)
+        nothing_down = unmelded(parts, side)
+        read, asked, threes = _read_side(words, leads, side, seating, variant, nothing_down, opens)
+        threes_by_side.append(threes)
         unsure += asked + _hedged(words, side, seating.lang)
+        said = " ".join(w for w in words if w != GAP)
         if read == SideRound():  # named, and nothing said of it: its words went elsewhere?
-            unsure.append(Unsure("missing", " ".join(w for w in words if w != GAP), side))
+            unsure.append(Unsure("missing", said, side))
+        elif not threes and not any(u.what == "word" for u in asked):
+            # a word it does not know ("1 r3") may be the red threes: that word is asked
+            threes_unsaid.append(Unsure("red_unsaid", said, side))
         sides.append(SideReading(read, said=True))
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
+    threes_said = any(threes_by_side)
+    moved = any(names_side(w, seating) for w in red_threes_taken_back(said_words, seating.lang))
+    if not _none_implied(sides, unsure, variant, threes_said and not moved):
+        unsure += threes_unsaid
     return RoundReading(tuple(sides), tuple(unsure))
+
+
+def _none_implied(
+    sides: Sequence[SideReading],
+    unsure: Sequence[Unsure],
+    variant: Variant | None,
+    threes_said: bool,
+) -> bool:
+    """A side whose red threes no word says has none, with no guess in it, when the sentence
+    says another side's red threes ("a clean canasta and a red three; they had 190 and 65
+    left": a score said with red threes in mind gives them to every side that had any),
+    every one of them read with no doubt; or when every red three the decks hold is said,
+    with no doubt, to be some side's ("we had all four red threes"). ``threes_said``: some
+    side's red threes are said, and none taken back for another side ("they had two red
+    threes, no sorry, WE had the two": whose are they?). Never when a side's red threes or
+    words tied to no side are asked about: the side they may belong to is then unknown."""
+    if any(u.what in ("side", "missing", "red") for u in unsure):
+        return False
+    if threes_said:
+        return True
+    holders = {i for i, s in enumerate(sides) if s.round.red_threes}
+    if variant is None or any(u.side in holders for u in unsure):
+        return False  # a count in doubt places nothing
+    return sum(s.round.red_threes for s in sides) >= variant.red_threes_count
 
 
 def describe_round(question: str) -> SideRound | None:

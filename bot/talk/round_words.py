@@ -88,7 +88,8 @@ class Unsure:
     ``what``: "number" (a number no word explains), "side" (words about a side it cannot tell),
     "missing" (a side nobody mentioned), "meld" (a side's table points not said), "hand" (the
     points left in hand of a side that did not go out not said), "canasta"
-    (a canasta without its kind or count), "red" (red threes without a count), "went_out" (more
+    (a canasta without its kind or count), "red" (red threes without a count), "red_unsaid" (a
+    side's red threes no word says, none of them either), "went_out" (more
     than one side went out), "word" (words the lexicon does not know, comma-separated: the
     reading may have read past part of the round), "too_few_points" (more canastas than the
     side's table points can hold). ``words``: the words it refers to; ``side``: 0-based, when

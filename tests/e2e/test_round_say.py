@@ -50,7 +50,8 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             _side(240, mixed=1, hand=25),
         ),
         (
-            "they melded 500, two clean canastas, went out; we had 150 on the table and 60 left",
+            "they melded 500, two clean canastas, went out; we had 150 on the table and 60 left,"
+            " no red threes",
             _side(150, hand=60),
             _side(500, 2, out=OUT),
         ),
@@ -75,7 +76,7 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
             _side(240, mixed=1, hand=25),
         ),
         (
-            "de andre meldte 300, en ren canasta, gikk ut; vi 200 på bordet, 45 igjen",
+            "de andre meldte 300, en ren canasta, gikk ut; vi 200 på bordet, 45 igjen, ingen røde",
             _side(200, hand=45),
             _side(300, 1, out=OUT),
         ),
@@ -95,7 +96,7 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
         ),
         (
             "de andre meldte 400, to rene canastaer, gik ud; vi havde 180 på bordet og 20 på"
-            " hånden",
+            " hånden, ingen røde",
             _side(180, hand=20),
             _side(400, 2, out=OUT),
         ),
@@ -115,13 +116,13 @@ GAMES: dict[str, list[tuple[str, SideRound, SideRound]]] = {
         ),
         (
             "ne laski 350 pöytään, yksi puhdas ja yksi likainen kanasta, meni ulos; meillä 150"
-            " pöydässä ja 40 kädessä",
+            " pöydässä ja 40 kädessä, ei punasia",
             _side(150, hand=40),
             _side(350, 1, 1, out=OUT),
         ),
         (  # spoken Finnish numerals and case endings
             "ne meni ulos 380:llä ja kahella puhtaalla kanastalla; meillä kakssataaneljäkyt"
-            " pöydässä ja kolkytviis kädessä",
+            " pöydässä ja kolkytviis kädessä, ei punasia",
             _side(240, hand=35),
             _side(380, 2, out=OUT),
         ),
@@ -292,13 +293,51 @@ async def test_only_players_may_say_and_only_the_speaker_confirms_once(
     assert await _round_number(fake, channel) == 2  # one round, not two
 
 
+UNSAID_THREES = {
+    "en": "we melded 420, one clean, went out; they had 150 melded and 30 left",
+    "no": "vi meldte 420, en ren, gikk ut; de hadde 150 meldt og 30 igjen",
+    "da": "vi meldte 420, en ren, gik ud; de havde 150 meldt og 30 tilbage",
+    "fi": "me 420 pöydässä, yksi puhdas, mentiin ulos; niillä 150 pöydässä ja 30 kädessä",
+}
+SAID_NONE = {
+    "en": ", nobody had red threes",
+    "no": ", ingen røde",
+    "da": ", ingen røde",
+    "fi": ", ei punasia kummallakaan",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_red_threes_no_word_says_are_asked_for_each_side_and_nothing_confirmed(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """A round with no red three said for any side: none would be a guess, so the reply
+    names each side's red threes, offers no Confirm and stores nothing; said as none, the
+    same round is offered."""
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    reply = await run(
+        fake, "round say", {"text": UNSAID_THREES[lang]}, channel=channel, locale=locale
+    )
+    assert reply.ephemeral
+    assert not reply.components
+    for side in ("Us", "Them"):
+        asked = translate(lang, "ui.say.unsure.red_unsaid", side=side, words="")
+        assert asked in reply.content
+    assert await _round_number(fake, channel) == 1
+    said = UNSAID_THREES[lang] + SAID_NONE[lang]
+    prompt = await run(fake, "round say", {"text": said}, channel=channel, locale=locale)
+    assert translate(lang, "ui.say.unsure_head") not in prompt.content
+    assert len(prompt.custom_ids) == 2  # Confirm and Cancel
+
+
 async def test_a_prompt_from_before_a_restart_still_confirms(
     fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
 ) -> None:
     """The reading lives in the buttons' custom ids: a restart between the sentence and the
     press loses nothing. (Last in the module: it restarts the module's bot.)"""
     await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
-    sentence = "we melded 400, one clean canasta, went out; they 100, 50 left"
+    sentence = "we melded 400, one clean canasta, went out; they 100, 50 left, no red threes"
     prompt = await run(fake, "round say", {"text": sentence}, channel=channel)
     await bot.stop()
     await bot.start()

@@ -302,7 +302,7 @@ async def follow_the_newer_changes(fake: FakeDiscord, channel: FakeChannel, lang
     prompt = await run(
         fake,
         "round say",
-        {"text": "we melded 300, one clean canasta, went out; they 100, 20 left"},
+        {"text": "we melded 300, one clean canasta, went out; they 100, 20 left, no red threes"},
         channel=channel,
     )
     confirm, _cancel = prompt.custom_ids

@@ -142,10 +142,17 @@ def test_what_runs_on_after_a_correction_stays_where_it_was_said(lang: str, text
 
 
 NOTHING_TAKEN_BACK = [
-    ("en", "sorry, we went out with 400, two clean. they had 200 melded and 40 left"),
-    ("no", "unnskyld, vi gikk ut med 400, to rene. de hadde 200 meldt og 40 igjen"),
-    ("da", "undskyld, vi gik ud med 400, to rene. de havde 200 meldt og 40 tilbage"),
-    ("fi", "me siis mentiin ulos 400:lla, kaks puhdasta. niillä 200 pöydässä ja 40 kädessä"),
+    (
+        "en",
+        "sorry, we went out with 400, two clean. they had 200 melded and 40 left, no red threes",
+    ),
+    ("no", "unnskyld, vi gikk ut med 400, to rene. de hadde 200 meldt og 40 igjen, ingen røde"),
+    ("da", "undskyld, vi gik ud med 400, to rene. de havde 200 meldt og 40 tilbage, ingen røde"),
+    (
+        "fi",
+        "me siis mentiin ulos 400:lla, kaks puhdasta. niillä 200 pöydässä ja 40 kädessä, ei"
+        " punasia",
+    ),
 ]
 
 
@@ -196,9 +203,21 @@ def test_one_red_three_taken_back_leaves_no_three_behind(lang: str, text: str) -
 
 
 ACTUALLY = [
-    ("en", "we went out with 400 melded, one clean, no actually, one dirty; they had 200, 25 left"),
-    ("no", "vi gikk ut med 400 meldt, en ren, nei altså, en blandet; de hadde 200, 25 igjen"),
-    ("da", "vi gik ud med 400 meldt, en ren, nej faktisk, en blandet; de havde 200, 25 tilbage"),
+    (
+        "en",
+        "we went out with 400 melded, one clean, no actually, one dirty; they had 200, 25 left,"
+        " no red threes",
+    ),
+    (
+        "no",
+        "vi gikk ut med 400 meldt, en ren, nei altså, en blandet; de hadde 200, 25 igjen, ingen"
+        " røde",
+    ),
+    (
+        "da",
+        "vi gik ud med 400 meldt, en ren, nej faktisk, en blandet; de havde 200, 25 tilbage,"
+        " ingen røde",
+    ),
 ]
 
 

@@ -33,9 +33,14 @@ def test_an_unknown_word_makes_the_reading_unsure_naming_it(lang: str, text: str
 CHAT = [
     (
         "en",
-        "ok so we went out with 380 melded, one clean one dirty; poor them, 190 melded, 45 left",
+        "ok so we went out with 380 melded, one clean one dirty; poor them, 190 melded, 45 left,"
+        " no red threes",
     ),
-    ("fi", "okei, me tehtiin 410 pöytään, yks puhdas, mentiin ulos; ne 230 pöydässä, 20 jäi"),
+    (
+        "fi",
+        "okei, me tehtiin 410 pöytään, yks puhdas, mentiin ulos; ne 230 pöydässä, 20 jäi, ei"
+        " punasia",
+    ),
 ]
 
 
@@ -54,12 +59,16 @@ def test_a_players_name_in_an_inflected_form_is_no_unknown_word():
 # --- 2. kinds said together with no count: one of each, in every language
 
 COORDINATED = [
-    ("en", "we went out with 430 melded, natural and mixed canasta; they 160 melded, 30 left"),
-    ("en", "we went out, 430 melded, clean & dirty; they 160 melded, 30 left"),
-    ("no", "vi gikk ut med 430 meldt, ren og uren; de 160 meldt, 30 igjen"),
-    ("no", "vi gikk ut, 430 meldt, ren+uren; de 160 meldt, 30 igjen"),
-    ("da", "vi gik ud med 430 meldt, ren og uren canasta; de 160 meldt, 30 tilbage"),
-    ("fi", "me mentiin ulos, 430 pöydässä, puhdas ja likanen; ne 160 pöydässä, 30 jäi"),
+    (
+        "en",
+        "we went out with 430 melded, natural and mixed canasta; they 160 melded, 30 left, no red"
+        " threes",
+    ),
+    ("en", "we went out, 430 melded, clean & dirty; they 160 melded, 30 left, no red threes"),
+    ("no", "vi gikk ut med 430 meldt, ren og uren; de 160 meldt, 30 igjen, ingen røde"),
+    ("no", "vi gikk ut, 430 meldt, ren+uren; de 160 meldt, 30 igjen, ingen røde"),
+    ("da", "vi gik ud med 430 meldt, ren og uren canasta; de 160 meldt, 30 tilbage, ingen røde"),
+    ("fi", "me mentiin ulos, 430 pöydässä, puhdas ja likanen; ne 160 pöydässä, 30 jäi, ei punasia"),
 ]
 
 
@@ -97,7 +106,8 @@ def test_canastas_the_table_points_cannot_hold_are_asked_about():
 
 def test_enough_table_points_for_the_canastas_are_no_doubt():
     reading = read_round(
-        "we went out with 380 melded and two clean canastas; they 200 melded, 40 left",
+        "we went out with 380 melded and two clean canastas; they 200 melded, 40 left, no red"
+        " threes",
         Seating(lang="en"),
         CLASSIC,
     )
@@ -136,20 +146,22 @@ CHATTER = [
     (
         "en",
         "honestly grandma, we went out with 380 melded, one clean one dirty; "
-        "they 190 melded, 45 left",
+        "they 190 melded, 45 left, no red threes",
     ),
     (
         "no",
-        "hør her, bestefar: vi gikk ut med 380 meldt, én ren og én uren; de 190 meldt, 45 igjen",
+        "hør her, bestefar: vi gikk ut med 380 meldt, én ren og én uren; de 190 meldt, 45 igjen,"
+        " ingen røde",
     ),
     (
         "da",
-        "hør lige, farmor: vi gik ud med 380 meldt, én ren og én blandet; de 190 meldt, 45 tilbage",
+        "hør lige, farmor: vi gik ud med 380 meldt, én ren og én blandet; de 190 meldt, 45"
+        " tilbage, ingen røde",
     ),
     (
         "fi",
         "kuule mummo, me mentiin ulos, 380 pöydässä, yks puhdas yks likanen; "
-        "ne 190 pöydässä, 45 jäi",
+        "ne 190 pöydässä, 45 jäi, ei punasia",
     ),
 ]
 
@@ -236,17 +248,17 @@ PLAYERS = [
     (
         "en",
         "six of us tonight. we went out with 400 melded, one clean one dirty; "
-        "they had 200 melded, 25 in hand",
+        "they had 200 melded, 25 in hand, no red threes",
     ),
     (
         "no",
         "vi er fire i kveld. vi gikk ut med 400 meldt, en ren og en uren; "
-        "de hadde 200 meldt, 25 igjen",
+        "de hadde 200 meldt, 25 igjen, ingen røde",
     ),
     (
         "da",
         "vi er fire i aften. vi gik ud med 400 meldt, en ren og en blandet; "
-        "de havde 200 meldt, 25 tilbage",
+        "de havde 200 meldt, 25 tilbage, ingen røde",
     ),
 ]
 

@@ -23,7 +23,7 @@ SURE = [
     # "... and they had": a new clause, so the words before it are the speaker's
     (
         "en",
-        "went out with 400 and 2 clean and they had 200 melded and 30 in hand",
+        "went out with 400 and 2 clean and they had 200 melded and 30 in hand, no red threes",
         _side(400, 2, out="normal"),
         _side(200, hand=30),
     ),
@@ -104,7 +104,8 @@ SURE = [
     # ... but "five" before a part of the round counts that part
     (
         "no",
-        "vi hadde fem rene kanaster, 900 meldt, gikk ut; de hadde 100 meldt og 40 på hånda",
+        "vi hadde fem rene kanaster, 900 meldt, gikk ut; de hadde 100 meldt og 40 på hånda, ingen"
+        " røde",
         _side(900, 5, out="normal"),
         _side(100, hand=40),
     ),
@@ -118,7 +119,7 @@ SURE = [
     # "out" alone as one item of a list: going out
     (
         "en",
-        "we: 420 / 1 clean / 1 dirty / out. them: 240 / 25 left",
+        "we: 420 / 1 clean / 1 dirty / out. them: 240 / 25 left, no red threes",
         _side(420, 1, 1, out="normal"),
         _side(240, hand=25),
     ),
@@ -164,7 +165,7 @@ SURE = [
     # Norwegian dialect pronouns
     (
         "no",
-        "dæm gikk ut med 300 meldt og to reine. vi hadde 120 meldt og satt att med 55",
+        "dæm gikk ut med 300 meldt og to reine. vi hadde 120 meldt og satt att med 55, ingen røde",
         _side(120, hand=55),
         _side(300, 2, out="normal"),
     ),
@@ -172,7 +173,7 @@ SURE = [
     (
         "en",
         "we went out with three forty melded, a clean one and a dirty one. they: one ninety"
-        " melded, fifty in hand",
+        " melded, fifty in hand, no red threes",
         _side(340, 1, 1, out="normal"),
         _side(190, hand=50),
     ),
@@ -180,7 +181,7 @@ SURE = [
     (
         "fi",
         "me mentiin ulos 380:llä ja kahella puhtaalla kanastalla. niillä kakssataaneljäkyt"
-        " pöydässä ja kolkytviis kädessä",
+        " pöydässä ja kolkytviis kädessä, ei punasia",
         _side(380, 2, out="normal"),
         _side(240, hand=35),
     ),
@@ -195,7 +196,7 @@ SURE = [
     (
         "en",
         "they went out, 400 melded, 1 clean 1 dirty; we 210 melded, my partner stuck with 25"
-        " and me with 40",
+        " and me with 40, no red threes",
         _side(210, hand=65),
         _side(400, 1, 1, out="normal"),
     ),
@@ -210,7 +211,8 @@ SURE = [
     # "their partner", "motstanderne våre": the other side, whatever the second word
     (
         "no",
-        "vi gikk ut med 300 meldt og 1 ren; motstanderne våre hadde 150 meldt og 40 på hånda",
+        "vi gikk ut med 300 meldt og 1 ren; motstanderne våre hadde 150 meldt og 40 på hånda,"
+        " ingen røde",
         _side(300, 1, out="normal"),
         _side(150, hand=40),
     ),
@@ -248,21 +250,22 @@ SURE = [
     # a heading's numbers are no points
     (
         "no",
-        "runde 7: vi 260 meldt, 1 uren, gikk ut. de 175 meldt, 35 på hånda",
+        "runde 7: vi 260 meldt, 1 uren, gikk ut. de 175 meldt, 35 på hånda, ingen røde",
         _side(260, mixed=1, out="normal"),
         _side(175, hand=35),
     ),
     # a total said after the table's points: still the table
     (
         "da",
-        "vi meldte 275 i alt, en blandet, gik ud; de havde 130 meldt og 20 tilbage",
+        "vi meldte 275 i alt, en blandet, gik ud; de havde 130 meldt og 20 tilbage, ingen røde",
         _side(275, mixed=1, out="normal"),
         _side(130, hand=20),
     ),
     # "still" between the verb and the hand
     (
         "no",
-        "vi gikk ut, 300 meldt, 1 ren, makker hadde fortsatt 15. de 160 meldt, 30 på hånda",
+        "vi gikk ut, 300 meldt, 1 ren, makker hadde fortsatt 15. de 160 meldt, 30 på hånda, ingen"
+        " røde",
         _side(300, 1, out="normal", hand=15),
         _side(160, hand=30),
     ),

@@ -23,20 +23,21 @@ from tests.rules.said_rounds import side as _side
         ),
         (
             "en",
-            "they had 240, one clean, 25 left; we melded 420, one dirty, went out",
+            "they had 240, one clean, 25 left; we melded 420, one dirty, went out, no red threes",
             _side(420, mixed=1, out="normal"),
             _side(240, 1, hand=25),
         ),
         (
             "da",
             "de andre gik ud med 400 på bordet og to rene canastaer, vi havde 180 på bordet"
-            " og 20 på hånden",
+            " og 20 på hånden, ingen røde",
             _side(180, hand=20),
             _side(400, 2, out="normal"),
         ),
         (
             "fi",
-            "me laskettiin 400, yksi puhdas kanasta, mentiin ulos; ne 200 pöydässä, kädessä 35",
+            "me laskettiin 400, yksi puhdas kanasta, mentiin ulos; ne 200 pöydässä, kädessä 35,"
+            " ei punasia",
             _side(400, 1, out="normal"),
             _side(200, hand=35),
         ),
@@ -53,9 +54,11 @@ def test_each_side_reads_its_own_part(
 def test_names_and_team_numbers_say_whose_part_follows() -> None:
     seating = Seating(speaker=None, names=(("Kari", "Ola"), ("Per", "Liv")), lang="no")
     by_name = read_round(
-        "Per og Liv 300 meldt, en ren, gikk ut; Kari 150 på bordet, 20 igjen", seating
+        "Per og Liv 300 meldt, en ren, gikk ut; Kari 150 på bordet, 20 igjen, ingen røde", seating
     )
-    by_team = read_round("lag 2 300 meldt, en ren, gikk ut; lag 1 150 på bordet, 20 igjen", seating)
+    by_team = read_round(
+        "lag 2 300 meldt, en ren, gikk ut; lag 1 150 på bordet, 20 igjen, ingen røde", seating
+    )
     assert by_name.sure
     assert by_team.sure
     assert by_name.sides == by_team.sides
@@ -96,6 +99,7 @@ def test_what_it_cannot_place_is_named_not_guessed(text: str, seating: Seating, 
 WORDS = {
     "en": {
         "count": {1: "one", 2: "two", 3: "three"},
+        "no_red": "no red threes",
         "we": "we",
         "they": "they",
         "table": "{n} on the table",
@@ -112,6 +116,7 @@ WORDS = {
         "table": "{n} på bordet",
         "natural": "{c} ren",
         "mixed": "{c} uren",
+        "no_red": "ingen røde treere",
         "red": "{c} røde treere",
         "out": "gikk ut",
         "hand": "{n} igjen",
@@ -123,12 +128,14 @@ WORDS = {
         "table": "{n} på bordet",
         "natural": "{c} ren",
         "mixed": "{c} blandet",
+        "no_red": "ingen røde treere",
         "red": "{c} røde treere",
         "out": "gik ud",
         "hand": "{n} tilbage",
     },
     "fi": {
         "count": {1: "yksi", 2: "kaksi", 3: "kolme"},
+        "no_red": "ei punaisia kolmosia",
         "we": "me",
         "they": "ne",
         "table": "{n} pöydässä",
@@ -162,7 +169,9 @@ sides = st.builds(
 ).map(_playable)
 
 
-def _say(lang: str, who: str, side: SideRound) -> str:
+def _say(lang: str, who: str, side: SideRound, no_red: bool = False) -> str:
+    """The side's round in ``lang``'s words; ``no_red``: say its red threes when it had none
+    (a round with no red three said for any side asks about them)."""
     words = WORDS[lang]
     count = words["count"]
     parts = [who, words["table"].format(n=side.meld_points)]
@@ -172,6 +181,7 @@ def _say(lang: str, who: str, side: SideRound) -> str:
         ("red", side.red_threes),
     ):
         parts += [words[key].format(c=count[n])] if n else []
+    parts += [words["no_red"]] if no_red and not side.red_threes else []
     parts += [words["out"]] if side.went_out is WentOut.NORMAL else []
     parts += [words["hand"].format(n=side.hand_points)] if side.hand_points else []
     return ", ".join(parts)
@@ -199,7 +209,8 @@ def test_a_round_said_from_lexicon_words_reads_back_exactly(
         theirs = _playable(theirs.model_copy(update={"went_out": WentOut.NO}))
     names = (("Kari", "Ola"), ("Aino", "Timo"))
     other = names[1 - speaker][1] if by_name else WORDS[lang]["they"]
-    said = [_say(lang, WORDS[lang]["we"], ours), _say(lang, other, theirs)]
+    no_red = not ours.red_threes + theirs.red_threes  # else the side said none has none
+    said = [_say(lang, WORDS[lang]["we"], ours, no_red), _say(lang, other, theirs)]
     text = "; ".join(reversed(said) if they_first else said)
     reading = read_round(text, Seating(speaker=speaker, names=names, lang=lang))
     assert reading.sure, (text, reading.unsure)
@@ -212,22 +223,30 @@ def test_a_round_said_from_lexicon_words_reads_back_exactly(
     [
         (
             "en",
-            "we laid down four hundred and twenty, one clean, went out",
+            "we laid down four hundred and twenty, one clean, went out, no red threes",
             _side(420, 1, out="normal"),
         ),
-        ("en", "we melded 1,200, two naturals, went out", _side(1200, 2, out="normal")),
         (
             "en",
-            "we went out with two canastas, one natural and one mixed, 330 in melds",
+            "we melded 1,200, two naturals, went out, no red threes",
+            _side(1200, 2, out="normal"),
+        ),
+        (
+            "en",
+            "we went out with two canastas, one natural and one mixed, 330 in melds, no red threes",
             _side(330, 1, 1, out="normal"),
         ),
-        ("da", "vi lagde 290 ud, en ren canasta, gik ud", _side(290, 1, out="normal")),
+        ("da", "vi lagde 290 ud, en ren canasta, gik ud, ingen røde", _side(290, 1, out="normal")),
         (
             "fi",
-            "me menimme ulos 400 pisteellä ja yhdellä puhtaalla kanastalla",
+            "me menimme ulos 400 pisteellä ja yhdellä puhtaalla kanastalla, ei punasia",
             _side(400, 1, out="normal"),
         ),
-        ("da", "vi gik ud fra hånden med 400 og to rene canastaer", _side(400, 2, out="concealed")),
+        (
+            "da",
+            "vi gik ud fra hånden med 400 og to rene canastaer, ingen røde",
+            _side(400, 2, out="concealed"),
+        ),
     ],
 )
 def test_numbers_in_words_stop_at_a_comma_and_inflected_counts_read(

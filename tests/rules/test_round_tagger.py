@@ -205,6 +205,7 @@ def test_every_part_a_reading_can_ask_about_has_a_message(lang: str) -> None:
     """/round say shows each unsure part as ``ui.say.unsure.<what>``: the tagger's "out"
     (the readers disagree on going out) needs one in every language like the others."""
     whats = {*round_talk.DIFFERENT.values(), "number", "word", "side", "missing", "went_out"}
+    whats.add("red_unsaid")
     assert all(has_message(f"ui.say.unsure.{what}", lang) for what in whats)
 
 
@@ -219,8 +220,11 @@ class _Fixed:
         return Tagged(roles, (self.sure,) * len(words))
 
 
-TEXT = "we melded 350, two clean, went out; they melded 200, 40 in hand"
-RIGHT = {"350": "MELD", "two": "N_NAT", "went": "OUT", "out": "OUT", "200": "MELD", "40": "HAND"}
+TEXT = "we melded 350, two clean, went out; they melded 200, 40 in hand, no red threes"
+RIGHT = {
+    **{"350": "MELD", "two": "N_NAT", "went": "OUT", "out": "OUT", "200": "MELD", "40": "HAND"},
+    "no": "N_RED",
+}
 
 
 def test_the_readers_agreeing_is_a_sure_reading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -251,13 +255,18 @@ def test_a_tagger_in_doubt_leaves_the_rule_readers_sure_reading(
 LACKING = [
     (
         "no",
-        "vi meldte 380, en ren og en uren, gikk ut; de meldte 210, en uren, satt klistra med 45",
+        "vi meldte 380, en ren og en uren, gikk ut; de meldte 210, en uren, satt klistra med 45,"
+        " ingen røde",
     ),
-    ("da", "vi meldte 380, en ren og en uren, gik ud; de meldte 210, en uren, sad limet med 45"),
+    (
+        "da",
+        "vi meldte 380, en ren og en uren, gik ud; de meldte 210, en uren, sad limet med 45,"
+        " ingen røde",
+    ),
     (
         "en",
         "honestly we melded 380, one clean one dirty, went out;"
-        " they melded 210, one dirty, 45 left",
+        " they melded 210, one dirty, 45 left, no red threes",
     ),
 ]
 

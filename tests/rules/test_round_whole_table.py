@@ -113,11 +113,24 @@ def test_a_side_named_with_nothing_said_of_it_is_asked_about() -> None:
 CORRECTED = [
     (
         "en",
-        "we had 25 left, no wait, 35, and 240 melded, one clean; they went out with 380, two dirty",
+        "we had 25 left, no wait, 35, and 240 melded, one clean; they went out with 380, two"
+        " dirty, no red threes",
     ),
-    ("no", "vi hadde 25 igjen, nei vent, 35, og 240 meldt, en ren; de gikk ut med 380, to urene"),
-    ("da", "vi havde 25 tilbage, nej vent, 35, og 240 meldt, en ren; de gik ud med 380, to urene"),
-    ("fi", "meille jäi 25, ei ku 35, ja 240 pöydässä, yksi puhdas; ne meni ulos 380, kaksi sekaa"),
+    (
+        "no",
+        "vi hadde 25 igjen, nei vent, 35, og 240 meldt, en ren; de gikk ut med 380, to urene,"
+        " ingen røde",
+    ),
+    (
+        "da",
+        "vi havde 25 tilbage, nej vent, 35, og 240 meldt, en ren; de gik ud med 380, to urene,"
+        " ingen røde",
+    ),
+    (
+        "fi",
+        "meille jäi 25, ei ku 35, ja 240 pöydässä, yksi puhdas; ne meni ulos 380, kaksi sekaa, ei"
+        " punasia",
+    ),
 ]
 
 
@@ -133,17 +146,17 @@ HANDS_FIRST = [
     (
         "no",
         "eg sat att med 30 og makkeren min med 15, vi hadde 260 og ein rein."
-        " dei gjekk ut med 390, to blanda",
+        " dei gjekk ut med 390, to blanda, ingen raude",
     ),
     (
         "da",
         "jeg sad med 30 og min makker med 15, vi havde 260 og en ren."
-        " de gik ud med 390, to blandede",
+        " de gik ud med 390, to blandede, ingen røde",
     ),
     (
         "en",
         "I was stuck with 30 and my partner with 15, we had 260 and one clean."
-        " they went out with 390, two dirty",
+        " they went out with 390, two dirty, no red threes",
     ),
 ]
 
@@ -158,10 +171,10 @@ def test_hands_said_apart_before_the_table_points_are_hands(lang: str, text: str
 
 
 OUT_THEN_POINTS = [
-    ("en", "we went out: 345, one clean, one dirty. they 210, 25 left"),
-    ("no", "vi gikk ut skjult, 345, en ren, en uren. de 210, 25 igjen"),
-    ("da", "vi gik ud skjult, 345, en ren, en uren. de 210, 25 tilbage"),
-    ("fi", "me mentiin ulos: 345, yksi puhdas, yksi seka. ne 210, 25 kädessä"),
+    ("en", "we went out: 345, one clean, one dirty. they 210, 25 left, no red threes"),
+    ("no", "vi gikk ut skjult, 345, en ren, en uren. de 210, 25 igjen, ingen røde"),
+    ("da", "vi gik ud skjult, 345, en ren, en uren. de 210, 25 tilbage, ingen røde"),
+    ("fi", "me mentiin ulos: 345, yksi puhdas, yksi seka. ne 210, 25 kädessä, ei punasia"),
 ]
 
 
@@ -174,9 +187,9 @@ def test_points_opening_the_clause_after_going_out_are_the_table(lang: str, text
 
 
 ALL_OF_ONE_KIND = [
-    ("en", "we went out with 3 canastas, all dirty, 480 melded. they 150, 60 left"),
-    ("no", "vi gikk ut med 3 kanastaer, alle urene, 480 meldt. de 150, 60 igjen"),
-    ("da", "vi gik ud med 3 kanastaer, alle urene, 480 meldt. de 150, 60 tilbage"),
+    ("en", "we went out with 3 canastas, all dirty, 480 melded. they 150, 60 left, no red threes"),
+    ("no", "vi gikk ut med 3 kanastaer, alle urene, 480 meldt. de 150, 60 igjen, ingen røde"),
+    ("da", "vi gik ud med 3 kanastaer, alle urene, 480 meldt. de 150, 60 tilbage, ingen røde"),
 ]
 
 
@@ -204,9 +217,19 @@ def test_red_threes_counted_after_the_noun(lang: str, text: str) -> None:
 
 
 ON_ME = [
-    ("en", "they went out concealed on me, 400 melded, two clean. I had 150 down, 45 left"),
-    ("no", "de gikk ut skjult på meg, 400 meldt, to rene. jeg hadde 150 meldt, 45 igjen"),
-    ("da", "de gik ud skjult på mig, 400 meldt, to rene. jeg havde 150 meldt, 45 tilbage"),
+    (
+        "en",
+        "they went out concealed on me, 400 melded, two clean. I had 150 down, 45 left, no red"
+        " threes",
+    ),
+    (
+        "no",
+        "de gikk ut skjult på meg, 400 meldt, to rene. jeg hadde 150 meldt, 45 igjen, ingen røde",
+    ),
+    (
+        "da",
+        "de gik ud skjult på mig, 400 meldt, to rene. jeg havde 150 meldt, 45 tilbage, ingen røde",
+    ),
 ]
 
 

@@ -411,7 +411,7 @@ class RoundsCog(
         name="say", description="Say the round in one sentence; confirm what was read"
     )
     @app_commands.describe(
-        text="e.g. we melded 420, one clean and one dirty, went out; they 240, 25 left"
+        text="e.g. we melded 420, one clean and one dirty, a red three, went out; they 240, 25 left"
     )
     async def say(self, interaction: discord.Interaction, text: str) -> None:
         await say_round(interaction, text)
