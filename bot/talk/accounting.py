@@ -27,7 +27,7 @@ import re
 
 from bot.scoring.cards import WORD_TO_RANK
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.card_words import ONE, is_plural
+from bot.talk.card_words import ONE, is_plural, lexicon_strings
 from bot.talk.round_words import any_phrase
 from bot.talk.text import alternatives, fold, function_words, normalise
 
@@ -258,7 +258,7 @@ def _card_free(lang: str) -> tuple[set[str], set[str]]:
     vocab = vocabulary()
     lexicon = vocab.lexicons[lang].model_dump(exclude={"language", "lemmatizer"})
     game = {fold(p.lower()) for name in _GAME for p in lexicon["round"].pop(name)}
-    parts = [part for p in _strings(lexicon) for part in fold(p.lower()).split()]
+    parts = [part for p in lexicon_strings(lexicon) for part in fold(p.lower()).split()]
     function = {fold(w) for w in function_words(lang)}
     words = function | {p for p in parts if not p.endswith("*")}
     words -= {w for g in game for w in g.split() if w not in function}
@@ -276,17 +276,6 @@ def unaccounted_cards(around: tuple[str, ...], lang: Langs) -> str | None:
         return None
     words, prefixes = card_free_words(langs)
     return next((w for w in around if not _free(words, prefixes, fold(normalise(w)))), None)
-
-
-def _strings(data: object) -> list[str]:
-    """Every string in a lexicon's data, dictionary keys that are no number included."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, dict):
-        return [*(k for k in data if not k.isdecimal()), *_strings(list(data.values()))]
-    if isinstance(data, list | tuple):
-        return [s for item in data for s in _strings(item)]
-    return []
 
 
 @functools.cache

@@ -760,7 +760,7 @@ def known_words() -> tuple[frozenset[str], tuple[str, ...]]:
     prefixes: set[str] = set()
     vocab = vocabulary()
     for lang, lexicon in vocab.lexicons.items():
-        for phrase in _strings(lexicon.model_dump(exclude={"language", "lemmatizer"})):
+        for phrase in lexicon_strings(lexicon.model_dump(exclude={"language", "lemmatizer"})):
             for part in fold(phrase.lower()).split():
                 (prefixes if part.endswith("*") else words).add(part.rstrip("*"))
         words.update(fold(form) for form in vocab.forms[lang])
@@ -768,12 +768,12 @@ def known_words() -> tuple[frozenset[str], tuple[str, ...]]:
     return frozenset(words), tuple(sorted(prefixes - {""}))
 
 
-def _strings(data: object) -> list[str]:
+def lexicon_strings(data: object) -> list[str]:
     """Every string in a lexicon's data, dictionary keys included ("hvor" of ``spoken``)."""
     if isinstance(data, str):
         return [data]
     if isinstance(data, dict):
-        return [*(k for k in data if not k.isdecimal()), *_strings(list(data.values()))]
+        return [*(k for k in data if not k.isdecimal()), *lexicon_strings(list(data.values()))]
     if isinstance(data, list | tuple):
-        return [s for item in data for s in _strings(item)]
+        return [s for item in data for s in lexicon_strings(item)]
     return []
