@@ -282,6 +282,10 @@ class Lexicon(_Strict):
     """Letters the spoken language says otherwise ("hd" -> "h": "kahdella" is said "kahella"):
     every inflected form of a card name or number word is listed in ``forms.json`` in its
     spoken spelling too."""
+    clipped_endings: list[str] = Field(default_factory=list)
+    """Sounds the spoken language drops from a word's end ("kädes" for "kädessä", "mentii"
+    for "mentiin"): a round reader reads a word it does not know as the known word it makes
+    with one of these put back."""
     spoken: dict[str, Words] = Field(default_factory=dict)
     """A written word -> its spoken and dialect spellings ("hvor" -> "kor"): an ask phrase
     written with the word is also read with each of them ("kor mykje er det"), and the

@@ -54,10 +54,11 @@ from bot.talk.round_words import (
     count_words,
     index_at,
     known_words,
+    unclipped,
     words_of,
     zero_words,
 )
-from bot.talk.text import fold
+from bot.talk.text import alternatives, fold
 
 __all__ = [
     "RoundAnswer",
@@ -785,6 +786,17 @@ def _hedges(lang: str | None) -> tuple[re.Pattern[str], frozenset[str]]:
     return re.compile(rf"(?:^| )({any_phrase('hedge', lang=lang)})(?= |$)"), alternatives
 
 
+@functools.cache
+def _guessed(lang: str | None) -> re.Pattern[str]:
+    """A number said as a guess by the words ``/rules`` reads a guessed score by, the
+    lexicon's ``words.approx`` right before it ("suunnilleen 150", "around 300") and
+    ``words.approx_after`` right after it ("300 or so"): one list for both readers."""
+    lexicons = [lex for code, lex in vocabulary().lexicons.items() if lang in (None, code)]
+    before = alternatives(w for lex in lexicons for w in lex.words.approx)
+    after = alternatives(w for lex in lexicons for w in lex.words.approx_after)
+    return re.compile(rf"(?:^| )((?:{before}) \d+|\d+ (?:{after}))(?= |$)")
+
+
 def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     """What the speaker said they are unsure of: a hedge ("husker ikke", "not sure") or a
     choice ("to eller tre", "300 or 350", "or was it 3"). Whatever the readers made of
@@ -792,6 +804,7 @@ def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     hedge, alternatives = _hedges(lang)
     joined = " ".join(words)
     out = [Unsure("number", m.group(1), index) for m in hedge.finditer(joined)]
+    out += [Unsure("number", m.group(1), index) for m in _guessed(lang).finditer(joined)]
     out += [Unsure("number", said, index) for said in unclear(words, lang)]
     for i, word in enumerate(words):
         if word in alternatives:  # "2 red threes, or was it 3", "clean or dirty"
@@ -806,7 +819,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    said_words = words_of(text)
+    said_words = unclipped(words_of(text), seating.lang)
     parts = segments(corrected(said_words, seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []

@@ -194,6 +194,24 @@ class Known:
         return word in self.words or word.startswith(self.stems)
 
 
+def unclipped(words: list[str], lang: str | None) -> list[str]:
+    """``words`` with each word the reader does not know read as the known word it makes with
+    one of ``lang``'s clipped endings put back (``Lexicon.clipped_endings``: spoken Finnish
+    says "kädes" for "kädessä", "mentii" for "mentiin"). Why a rule and not the spellings: the
+    clipping is regular, so it holds for every word of the lexicon, listed or not."""
+    lexicon = vocabulary().lexicons.get(lang or "")
+    if lexicon is None or not lexicon.clipped_endings:
+        return words
+    known = known_words(lang)
+    endings = [fold(e) for e in lexicon.clipped_endings]
+    out = []
+    for word in words:
+        if word != GAP and not word.isdecimal() and word not in known:
+            word = next((word + e for e in endings if word + e in known.words), word)
+        out.append(word)
+    return out
+
+
 @functools.cache
 def zero_words(lang: str | None = None) -> frozenset[str]:
     """The folded words for the number nothing of ``lang`` ("zero", "null", "nolla")."""
