@@ -29,7 +29,7 @@ from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
 from bot.talk.score_words import SCORE_STEP, find_placed, find_score, says
 from bot.talk.text import alternatives, fold, normalise, spoken_forms
-from bot.talk.variant_words import players_unsure
+from bot.talk.variant_words import players_unsure, without_player_counts
 
 __all__ = [
     "CARD_VALUES_TOPIC",
@@ -219,7 +219,7 @@ def compute(
     placed = find_placed(spelled) if score is None else None
     said = score if score is not None else placed
     opening = said is not None and wants_opening(question, top_topic, sure_of_other)
-    found = find_cards(spelled)
+    found = find_cards(without_player_counts(spelled))
     hand = _hand(spelled, found, variant, opening, lang) if found else None
     out: list[Computed] = [hand] if hand else []
     if placed is not None and opening:

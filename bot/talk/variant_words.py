@@ -97,6 +97,22 @@ def players_unsure(question: str) -> str | None:
     return "; ".join(dict(tier).values()) if len(dict(tier)) > 1 else None
 
 
+def without_player_counts(question: str) -> str:
+    """``question`` with the words of each player count it says blanked out ("vi er kun to.
+    B B B": the "to" says how many play, so no card reader may count it as a deuce)."""
+    pieces = [fold(c) for c in question]  # one letter may fold into two ("æ" -> "ae")
+    folded = "".join(pieces)
+    origin = [i for i, piece in enumerate(pieces) for _ in piece]
+    out = list(question)
+    for tier in _player_tiers(question):
+        for _, words in tier:
+            pattern = r"(?<!\w)" + r"\W+".join(map(re.escape, words.split())) + r"(?!\w)"
+            for match in re.finditer(pattern, folded, flags=re.I):
+                for i in range(origin[match.start()], origin[match.end() - 1] + 1):
+                    out[i] = " "
+    return "".join(out)
+
+
 def _player_tiers(question: str) -> list[list[tuple[int, str]]]:
     """(count, words) of each player count, in tiers, the surest first: words that say it
     alone, a count before a player noun ("fem spelarar"), one after a "we" phrase ("vi tre

@@ -209,3 +209,21 @@ def test_a_game_word_in_the_hands_clause_makes_the_sum_ask(lang: str) -> None:
     plain = _cards(compute(f"K K Q, {value}?", CLASSIC, "card_values", lang=lang))
     assert plain
     assert not plain[0].unsure
+
+
+@pytest.mark.parametrize(
+    ("lang", "players"),
+    [
+        ("en", "just the two of us"),
+        ("no", "vi er bare to"),
+        ("da", "vi er kun to"),
+        ("fi", "meitä on kaksi"),
+    ],
+)
+def test_a_player_count_said_before_the_cards_is_no_card_of_the_hand(
+    lang: str, players: str
+) -> None:
+    figures = _cards(
+        compute(f"{players}. K K Q, {_lex(lang).asks.value[0]}?", CLASSIC, None, lang=lang)
+    )
+    assert [f.points for f in figures] == [30]
