@@ -58,6 +58,9 @@ class Acknowledger:
     timer: asyncio.TimerHandle | None = None
     deferred_ephemeral: bool | None = None
     """None until deferred; then whether the "thinking" message is private."""
+    defer_unsure: bool = False
+    """A deferral whose HTTP answer never came: Discord may have taken it, and then it, not
+    the answer sent after it, is the acknowledgement (the answer must edit in)."""
 
     def cancel_timer(self) -> None:
         if self.timer is not None:
@@ -133,6 +136,7 @@ async def defer(
                 return
             log.warning("could not defer interaction %s: %s", interaction.id, error)
         except (TimeoutError, aiohttp.ClientError) as error:
+            ack.defer_unsure, ack.deferred_ephemeral = True, shown
             log.warning("could not defer interaction %s: %r", interaction.id, error)
 
 
@@ -198,6 +202,7 @@ async def update_message(interaction: discord.Interaction, **kwargs: Any) -> boo
 
 async def _first_answer(ack: Acknowledger, ephemeral: bool, kwargs: dict[str, Any]) -> bool:
     interaction = ack.interaction
+    tried = False  # an attempt of this answer that may have got through
     while True:
         try:
             # a timeout scope rather than wait_for: no extra task on every command's answer
@@ -206,6 +211,9 @@ async def _first_answer(ack: Acknowledger, ephemeral: bool, kwargs: dict[str, An
             return True
         except discord.HTTPException as error:
             if error.code == ALREADY_ACKNOWLEDGED:
+                if ack.defer_unsure and not tried:
+                    # The deferral whose answer was lost got through: the answer edits it in.
+                    return await _follow_up(ack, ephemeral, kwargs)
                 # An earlier attempt got through although its answer was lost on the way back.
                 return True
             if 400 <= error.status < 500 and error.status != 429:
@@ -213,7 +221,7 @@ async def _first_answer(ack: Acknowledger, ephemeral: bool, kwargs: dict[str, An
                 return False
             problem: object = error
         except (TimeoutError, aiohttp.ClientError) as error:
-            problem = error
+            problem, tried = error, True
         if _first_answer_left(ack) <= 0.25:
             log.warning("interaction %s could not be answered in time: %r", interaction.id, problem)
             return False

@@ -374,6 +374,44 @@ async def test_a_callback_that_fails_still_tells_the_player_and_nothing_doubles(
     assert all(nothing_saved not in str(m) for m in sent if m is not None)
 
 
+async def test_a_deferral_discord_took_but_never_confirmed_still_gets_the_answer(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """A busy moment makes the command defer, and the deferral's HTTP answer is lost although
+    Discord applied it: the answer sent after it is refused as a second acknowledgement, so it
+    must edit in instead, or the player sees "thinking..." forever for a stored round."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    locked, release = asyncio.Event(), asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def hold_the_write_lock() -> None:
+        with sqlite3.connect(bot.data_dir / "canasta.sqlite3", timeout=10) as other:
+            other.execute("BEGIN IMMEDIATE")
+            loop.call_soon_threadsafe(locked.set)
+            asyncio.run_coroutine_threadsafe(release.wait(), loop).result(timeout=20)
+            other.rollback()
+
+    holder = asyncio.create_task(asyncio.to_thread(hold_the_write_lock))
+    await locked.wait()
+    fault = fake.inject_fault("callback", "hang", hang_seconds=0.2, apply=True)
+    handle = await fake.slash("round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
+    try:
+        await fake.wait_for(lambda: fault.fired == 1, timeout=10)  # the deferral took the fault
+        await asyncio.sleep(0.5)  # its connection dropped
+    finally:
+        release.set()
+        await holder
+
+    def told() -> bool:
+        posted = [m for m in fake.channel_messages(channel) if "Round 1" in str(m.embeds)]
+        shown = [handle.record.original, *handle.record.followups]
+        return bool(posted) or any(m is not None and "Round 1" in str(m) for m in shown)
+
+    await fake.wait_for(told, timeout=20)
+    retry = await run(fake, "round add", {"side1": "200", "side2": "300 1n out"}, channel=channel)
+    assert retry.embeds[0]["title"] == "Round 2"  # round 1 was stored exactly once
+
+
 @pytest.mark.parametrize("choice", ["yes", "no"])
 async def test_a_confirm_press_that_waits_for_the_database_is_still_answered(
     fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, choice: str
