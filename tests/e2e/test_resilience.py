@@ -10,6 +10,7 @@ and weather.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import itertools
 import os
@@ -374,13 +375,9 @@ async def test_a_callback_that_fails_still_tells_the_player_and_nothing_doubles(
     assert all(nothing_saved not in str(m) for m in sent if m is not None)
 
 
-async def test_a_deferral_discord_took_but_never_confirmed_still_gets_the_answer(
-    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
-) -> None:
-    """A busy moment makes the command defer, and the deferral's HTTP answer is lost although
-    Discord applied it: the answer sent after it is refused as a second acknowledgement, so it
-    must edit in instead, or the player sees "thinking..." forever for a stored round."""
-    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+@contextlib.asynccontextmanager
+async def write_lock_held(bot: BotProcess) -> AsyncIterator[None]:
+    """Another process holds the bot's SQLite write lock for the block: the bot's writes wait."""
     locked, release = asyncio.Event(), asyncio.Event()
     loop = asyncio.get_running_loop()
 
@@ -393,14 +390,27 @@ async def test_a_deferral_discord_took_but_never_confirmed_still_gets_the_answer
 
     holder = asyncio.create_task(asyncio.to_thread(hold_the_write_lock))
     await locked.wait()
-    fault = fake.inject_fault("callback", "hang", hang_seconds=0.2, apply=True)
-    handle = await fake.slash("round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
     try:
-        await fake.wait_for(lambda: fault.fired == 1, timeout=10)  # the deferral took the fault
-        await asyncio.sleep(0.5)  # its connection dropped
+        yield
     finally:
         release.set()
         await holder
+
+
+async def test_a_deferral_discord_took_but_never_confirmed_still_gets_the_answer(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
+) -> None:
+    """A busy moment makes the command defer, and the deferral's HTTP answer is lost although
+    Discord applied it: the answer sent after it is refused as a second acknowledgement, so it
+    must edit in instead, or the player sees "thinking..." forever for a stored round."""
+    await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=channel)
+    async with write_lock_held(bot):
+        fault = fake.inject_fault("callback", "hang", hang_seconds=0.2, apply=True)
+        handle = await fake.slash(
+            "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel
+        )
+        await fake.wait_for(lambda: fault.fired == 1, timeout=10)  # the deferral took the fault
+        await asyncio.sleep(0.5)  # its connection dropped
 
     def told() -> bool:
         posted = [m for m in fake.channel_messages(channel) if "Round 1" in str(m.embeds)]
@@ -423,24 +433,9 @@ async def test_a_confirm_press_that_waits_for_the_database_is_still_answered(
     await run(fake, "round add", {"side1": "400 1n out", "side2": "100"}, channel=channel)
     prompt = await run(fake, "game end", channel=channel)
     button = prompt.custom_ids[0 if choice == "yes" else 1]
-    locked, release = asyncio.Event(), asyncio.Event()
-    loop = asyncio.get_running_loop()
-
-    def hold_the_write_lock() -> None:
-        with sqlite3.connect(bot.data_dir / "canasta.sqlite3", timeout=10) as other:
-            other.execute("BEGIN IMMEDIATE")
-            loop.call_soon_threadsafe(locked.set)
-            asyncio.run_coroutine_threadsafe(release.wait(), loop).result(timeout=20)
-            other.rollback()
-
-    holder = asyncio.create_task(asyncio.to_thread(hold_the_write_lock))
-    await locked.wait()
-    press = await fake.click(prompt, button, user=fake.user("alice"))
-    try:
+    async with write_lock_held(bot):
+        press = await fake.click(prompt, button, user=fake.user("alice"))
         await press.acknowledged(timeout=5)  # within Discord's 3 s, while still locked
-    finally:
-        release.set()
-        await holder
     shown = await press.response(timeout=20)
     assert not press.record.expired
     if choice == "yes":
