@@ -216,6 +216,12 @@ class RoundWords(_Strict):
     for_side: Words = []
     """A word that gives what comes before it to the side named after it ("1 for them",
     "405 til os")."""
+    round_number: Words = []
+    """The word for a round of the game said with its number ("round 3", "Runde 7",
+    "kierros viis"): that number is the round's, no part of any side's round."""
+    stock_out: Words = []
+    """The stock running out ("stock ran out", "bunken tok slutt", "pakka loppu"): the
+    round ended with nobody going out, so its "out" is no going out."""
     """ "or" between two counts or points ("to eller tre røde"): a choice, asked about."""
     """A red three in the singular with no count ("punainen kolmonen"): one."""
     """ "we scored 1250", "1250 i alt": a round's result or a total, never its table points."""
@@ -250,6 +256,9 @@ class PlayerWords(_Strict):
     """ "six players in two teams": sides of three, not three pairs."""
     not_after: Words = Field(default_factory=list)
     """ "vi er to hold": a count before these is of something else than players."""
+    sides: Words = Field(default_factory=list)
+    """ "tre par", "two teams", "kolmen porukka": a count before these counts the table's
+    sides or a side's players, never a canasta or a red three of a round."""
 
     @field_validator("alone")
     @classmethod

@@ -167,6 +167,19 @@ class Segment:
     """A clause "before they'd even opened": the side had laid nothing down."""
 
 
+def named_words(words: list[str], seating: Seating) -> set[int]:
+    """Indices of the words that are part of a side's or player's name ("kahden porukka",
+    "Per og Siri"): said as a name, they say nothing of a round."""
+    joined = " ".join(words)
+    named: set[int] = set()
+    for name in (name for side in seating.names for name in side):
+        pattern = name_pattern(name, seating.lang)
+        for match in pattern.finditer(joined) if pattern else ():
+            first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+            named.update(range(first, last + 1))
+    return named
+
+
 def names_side(words: list[str], seating: Seating) -> bool:
     """Some word says whose part follows ("we", "they", "team 2", a name)."""
     return bool(_marks(" ".join(words), seating))
@@ -215,7 +228,9 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
     for n, (start, end, key) in enumerate(marks):
         stop = marks[n + 1][0] if n + 1 < len(marks) else len(words)
         named = key >= 0 or key == NO_SIDE  # "team 2", not "no one", "we two"
-        team = named and end - start > 1 and words[end - 1] in counts(seating.lang)
+        # "team 2", "kahden porukka": a count in a name is no part of the side's round
+        numbered = any(w in counts(seating.lang) for w in words[start:end])
+        team = named and end - start > 1 and numbered
         kept = words[end:stop] if team else words[start:stop]
         side, unclear = _resolve(key, seating), False
         named = marks[n - 1][2] if n else NO_SIDE

@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_asides import without_asides, without_table_talk
 from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
 from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
 from bot.talk.round_sides import (
     TABLE,
     Seating,
-    name_pattern,
+    named_words,
     names_side,
     segments,
     side_words,
@@ -635,13 +636,7 @@ def _unknown(words: list[str], seating: Seating) -> list[str]:
     player's name. A reading that read past one ("likanen" for "likainen", "treys") may
     have read past what it said, so the word is named and nothing is offered as certain."""
     known = known_words(seating.lang)
-    joined = " ".join(words)
-    named: set[int] = set()
-    for name in (name for side in seating.names for name in side):
-        pattern = name_pattern(name, seating.lang)
-        for match in pattern.finditer(joined) if pattern else ():
-            first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
-            named.update(range(first, last + 1))
+    named = named_words(words, seating)
     out: list[str] = []
     for i, word in enumerate(words):
         said = word == GAP or word.isdecimal() or TIMES.fullmatch(word) is not None
@@ -819,7 +814,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    said_words = unclipped(words_of(text), seating.lang)
+    said_words = unclipped(words_of(without_table_talk(text)), seating.lang)
+    said_words = without_asides(said_words, seating.lang, named_words(said_words, seating))
     parts = segments(corrected(said_words, seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []

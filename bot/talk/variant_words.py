@@ -100,16 +100,30 @@ def players_unsure(question: str) -> str | None:
 def without_player_counts(question: str) -> str:
     """``question`` with the words of each player count it says blanked out ("vi er kun to.
     B B B": the "to" says how many play, so no card reader may count it as a deuce)."""
+    said = [words for tier in _player_tiers(question) for _, words in tier]
+    return _blanked(question, said)
+
+
+def without_variant_names(question: str) -> str:
+    """``question`` with the variant names it says blanked out ("cuban canasta scores: ..."):
+    a round reader reads the round, and the "canasta" of a variant's name is no canasta
+    of it."""
+    text = _folded(question)
+    said = [m.group() for _, pattern in _patterns().variants for m in pattern.finditer(text)]
+    return _blanked(question, said)
+
+
+def _blanked(question: str, said: Iterable[str]) -> str:
+    """``question`` with each of the folded word runs ``said`` blanked out where it stands."""
     pieces = [fold(c) for c in question]  # one letter may fold into two ("æ" -> "ae")
     folded = "".join(pieces)
     origin = [i for i, piece in enumerate(pieces) for _ in piece]
     out = list(question)
-    for tier in _player_tiers(question):
-        for _, words in tier:
-            pattern = r"(?<!\w)" + r"\W+".join(map(re.escape, words.split())) + r"(?!\w)"
-            for match in re.finditer(pattern, folded, flags=re.I):
-                for i in range(origin[match.start()], origin[match.end() - 1] + 1):
-                    out[i] = " "
+    for words in said:
+        pattern = r"(?<!\w)" + r"\W+".join(map(re.escape, words.split())) + r"(?!\w)"
+        for match in re.finditer(pattern, folded, flags=re.I):
+            for i in range(origin[match.start()], origin[match.end() - 1] + 1):
+                out[i] = " "
     return "".join(out)
 
 

@@ -1,0 +1,92 @@
+"""What a round said aloud tells besides the sides' rounds, taken out before they are read:
+the round's number ("Round 4 for the sheet", "Runde 7.", "kierros viis paperiin"), how many
+play or how the table is split ("seks spelarar, tre par", "to mann ved bordet"), the
+variant's name ("cuban canasta scores:") and the stock running out ("stock ran out, nobody
+went out").
+
+Why apart: each of these has a number or a game word in it ("4", "tre", "canasta", "out")
+that the side readers would otherwise take for a part of a round or ask about, when it is
+none. The words are the lexicon's (``round.round_number``, ``round.stock_out``,
+``players.sides``, and the ``players`` and ``variants`` words ``/rules`` reads a variant by,
+``variant_words``), so what is taken out is the same for both commands.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Collection
+
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_words import GAP, any_phrase, count_of, index_at
+from bot.talk.text import fold, normalise
+from bot.talk.variant_words import without_player_counts, without_variant_names
+
+SMALLEST_POINTS = 15
+"""A number after a round word inside a clause is the round's only below any points ("i én
+omgang 270 meldt" keeps its 270); at a clause's start ("Round 12:") it always is."""
+MOST_SIDES = 6
+"""A count of sides or of a side's players goes no higher."""
+
+
+def without_table_talk(text: str) -> str:
+    """``text`` with its player counts and variant names blanked out (``variant_words``)."""
+    return without_variant_names(without_player_counts(text))
+
+
+@functools.cache
+def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """(round words, stock-out phrases, sides nouns) of ``lang`` over the folded words."""
+    rounds = re.compile(rf"(?:^| )({any_phrase('round_number', lang=lang)})(?= |$)")
+    stock = re.compile(rf"(?:^| )({any_phrase('stock_out', lang=lang)})(?= |$)")
+    sides = frozenset(
+        fold(normalise(word))
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.players.sides
+    )
+    return rounds, stock, sides
+
+
+def _number(word: str, lang: str | None) -> int | None:
+    if word.isdecimal():
+        return int(word)
+    return count_of(word, lang) or None
+
+
+def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[int]:
+    """Indices of the words that say no side's round (see the module's docstring)."""
+    rounds, stock, sides = _patterns(lang)
+    joined = " ".join(words)
+    out: set[int] = set()
+    for match in rounds.finditer(joined):
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+        after = last + 1
+        value = _number(words[after], lang) if after < len(words) else None
+        opens = first == 0 or words[first - 1] == GAP
+        if value is not None and (opens or value < SMALLEST_POINTS):
+            out.update(range(first, after + 1))  # "runde 7", "kierros viis"
+    for match in stock.finditer(joined):
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+        out.update(range(first, last + 1))  # "stock ran out": nobody went out by it
+    for i in range(len(words) - 1):
+        value = _number(words[i], lang)
+        if value and value <= MOST_SIDES and words[i + 1] in sides and i not in named:
+            out.update((i, i + 1))  # "tre par", "kolmen porukka" not a side's name
+    return out
+
+
+def without_asides(words: list[str], lang: str | None, named: Collection[int] = ()) -> list[str]:
+    """``words`` (``round_words.words_of``) without the round's number, counts of sides and
+    the stock running out; ``named``: indices of words of a side's or player's name, kept.
+    A clause left empty goes with its gap."""
+    dropped = _spans(words, lang, named)
+    kept = [w for i, w in enumerate(words) if i not in dropped]
+    out: list[str] = []
+    for word in kept:
+        if word == GAP and (not out or out[-1] == GAP):
+            continue
+        out.append(word)
+    while out and out[-1] == GAP:
+        out.pop()
+    return out
