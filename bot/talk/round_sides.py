@@ -9,11 +9,13 @@ returned as unsure rather than given to anyone.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
 
 from bot.scoring.vocabulary import spoken, vocabulary
+from bot.talk.round_assemble import count_value, kind_of
 from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
 from bot.talk.text import fold, normalise, tokens
 
@@ -242,10 +244,34 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
         if out and start and words[start - 1] in _subordinate(seating.lang):
             out += _return(segment, out[-1].side, seating.lang, words[max(0, start - 2) : start])
         elif key in TABLE:
+            if key == NOBODY:
+                segment = dataclasses.replace(segment, words=none_counted(kept, seating.lang))
             out += _table_clause(segment, out, seating)
         else:
             out.append(_given(segment, out, seating.lang))
     return out
+
+
+def none_counted(words: list[str], lang: str | None) -> list[str]:
+    """The first clause of a clause said of no side ("nobody drew a red three", "ingen af
+    os fik røde treere", "neither side had any red threes") with each kind it names counted
+    none: the subject negates the clause, so no side had one, and that is what every side's
+    reader is to read, not one each ("a red three") or a kind with no count."""
+    end = words.index(GAP) if GAP in words else len(words)
+    out: list[str] = []
+    for i, word in enumerate(words[:end]):
+        kind = kind_of(words, i, lang)
+        if kind and not (i and kind_of(words, i - 1, lang)):
+            if out and (count_value(out[-1], lang) is not None or _vague(lang).fullmatch(out[-1])):
+                out.pop()  # "a red three", "noen røde": the count the subject negates
+            out.append("0")
+        out.append(word)
+    return out + words[end:]
+
+
+@functools.cache
+def _vague(lang: str | None) -> re.Pattern[str]:
+    return re.compile(any_phrase("vague", lang=lang))
 
 
 def _they_after_name(name: list[str], named: int, side: int | None, seating: Seating) -> int | None:

@@ -792,6 +792,13 @@ def _guessed(lang: str | None) -> re.Pattern[str]:
     return re.compile(rf"(?:^| )((?:{before}) \d+|\d+ (?:{after}))(?= |$)")
 
 
+@functools.cache
+def _neither(lang: str | None) -> re.Pattern[str]:
+    """ "hverken vi eller de", "neither we nor they": a subject for no side, whose "eller"
+    (or) offers no choice of two figures."""
+    return re.compile(rf"(?<!\S){any_phrase('no_side', lang=lang)}(?!\S)")
+
+
 def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     """What the speaker said they are unsure of: a hedge ("husker ikke", "not sure") or a
     choice ("to eller tre", "300 or 350", "or was it 3"). Whatever the readers made of
@@ -801,8 +808,14 @@ def _hedged(words: list[str], index: int, lang: str | None) -> list[Unsure]:
     out = [Unsure("number", m.group(1), index) for m in hedge.finditer(joined)]
     out += [Unsure("number", m.group(1), index) for m in _guessed(lang).finditer(joined)]
     out += [Unsure("number", said, index) for said in unclear(words, lang)]
+    neither = _neither(lang)
+    nor = {
+        k
+        for m in neither.finditer(joined)
+        for k in range(index_at(joined, m.start()), index_at(joined, m.end()) + 1)
+    }
     for i, word in enumerate(words):
-        if word in alternatives:  # "2 red threes, or was it 3", "clean or dirty"
+        if word in alternatives and i not in nor:  # "2 red threes, or was it 3", "clean or dirty"
             near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
             out.append(Unsure("number", near, index))
     return out

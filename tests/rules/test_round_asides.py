@@ -105,3 +105,30 @@ def test_a_number_after_a_round_word_inside_a_clause_stays_points() -> None:
     )
     reading = read_round(text, Seating(lang="da"))
     assert reading.sides[0].round.meld_points == 270 or 0 in {u.side for u in reading.unsure}
+
+
+NOBODYS_THREES = [
+    ("en", "we went out with 420, a clean and a dirty. they had 230, a dirty canasta, 45 in"
+     " hand. no one picked up a red three"),
+    ("en", "neither side got any red threes: we went out with 420, a clean and a dirty. they"
+     " had 230, a dirty canasta, 45 in hand"),
+    ("no", "vi gikk ut med 420, en ren og en blandet. de hadde 230, en blandet, 45 på hånda,"
+     " og ingen av oss fikk noen røde treere"),
+    ("no", "verken vi eller de hadde røde treere. vi gikk ut med 420, en ren og en blandet."
+     " de hadde 230, en blandet, 45 på hånda"),
+    ("da", "ingen af os havde en rød treer. vi gik ud med 420, en ren og en blandet. de"
+     " havde 230, en blandet, 45 på hånden"),
+    ("fi", "me mentiin ulos 420:llä, puhdas ja seka. niillä 230 ja yksi seka, 45 kädessä,"
+     " eikä kukaan saanut yhtään punaista kolmosta"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NOBODYS_THREES)
+def test_red_threes_said_of_nobody_are_none_for_every_side(lang: str, text: str) -> None:
+    """ "no one picked up a red three": every side none, unasked; never one each."""
+    reading = read_round(text, Seating(lang=lang))
+    assert [s.round for s in reading.sides] == [
+        OURS.model_copy(update={"red_threes": 0}),
+        THEIRS,
+    ]
+    assert reading.unsure == ()
