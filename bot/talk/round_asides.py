@@ -31,7 +31,7 @@ MOST_SIDES = 6
 
 def without_table_talk(text: str) -> str:
     """``text`` with its player counts and variant names blanked out (``variant_words``)."""
-    return without_variant_names(without_player_counts(text))
+    return without_variant_names(without_player_counts(text, surest=True))
 
 
 @functools.cache

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from bot.scoring.round import SideRound, WentOut
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.dictionary import is_known
 from bot.talk.round_tagger import Tagged
 from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
 from bot.talk.text import fold
@@ -238,28 +239,75 @@ def _value(word: str, role: str, lang: str | None) -> int | None:
 def doubtful_words(
     words: list[str], tagged: Tagged, unknown: Collection[str], lang: str | None
 ) -> list[str]:
-    """The words no lexicon knows that could change the reading, once each: one the tagger
-    gives a role, or gives no role with less than ``CONFIDENT`` probability, or one said
-    right beside a word that matters (a number, a count, any role: "two snurrige", "blorfed
-    out", "1 r3") or beside one the tagger is unsure of ("ein naturleg"). The tagger may
-    read such a word by its letters, but not with certainty, so it is named. Chatter the
-    tagger is sure is no part of the round, with nothing that matters beside it ("well,
-    dear, ...", "bad round"), is read past: it cannot change what the round adds up to,
-    whether a word list has it or not."""
+    """The words no lexicon knows that could change the reading, once each.
+
+    A word that is no word of the language at all (``dictionary.is_known``: a misspelt game
+    word, "natrual", "1 r3", or gibberish) is named when the tagger gives it a role, or gives
+    no role with less than ``CONFIDENT`` probability, or when it is said right beside a word
+    that matters (a number, a count, any role: "two snurrige", "blorfed out") or beside one
+    the tagger is unsure of: the tagger may read such a word by its letters, but not with
+    certainty. An everyday word of the language ("super early", "tosi nopee", "direkte fra
+    hånden") is named only when it may say something of the round itself: the tagger gives
+    it a role or is unsure it has none, a number or a count stands right beside it ("about
+    300", "two snurrige"), or a going out follows it ("nearly went out"). Chatter, with none
+    of these, is read past: it cannot change what the round adds up to, whether a word list
+    has it or not."""
     out: list[str] = []
     for i, word in enumerate(words):
         if word not in unknown or word in out:
             continue
-        for j in (i - 1, i, i + 1):
-            if not 0 <= j < len(words) or words[j] == GAP:
-                continue
-            other = words[j]
-            counted = count_value(other, lang) is not None and count_of(other, lang) != 1
-            sure_none = tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT
-            if not sure_none or other.isdecimal() or counted:
-                out.append(word)
-                break
+        if is_known(word, lang):
+            doubtful = _everyday_doubt(words, tagged, i, lang)
+        else:
+            doubtful = any(_matters(words, tagged, j, lang) for j in (i - 1, i, i + 1))
+        if doubtful:
+            out.append(word)
     return out
+
+
+def _matters(words: list[str], tagged: Tagged, j: int, lang: str | None) -> bool:
+    """The word at ``j`` is part of the round, or may be: a number, a count other than one,
+    or a word the tagger gives a role or is unsure has none."""
+    if not 0 <= j < len(words) or words[j] == GAP:
+        return False
+    other = words[j]
+    counted = count_value(other, lang) is not None and count_of(other, lang) != 1
+    sure_none = tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT
+    return not sure_none or other.isdecimal() or counted
+
+
+def _everyday_doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bool:
+    """An everyday word at ``i`` may say something of the round (``doubtful_words``)."""
+    if (tagged.roles[i] != "O" or tagged.confidence[i] < CONFIDENT) and not _echoed(
+        words, tagged, i
+    ):
+        return True
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(words) and words[j] != GAP:
+            value = count_value(words[j], lang)
+            if words[j].isdecimal() or (value is not None and value > 1):
+                return True  # "about 300", "two snurrige"; not "ingen færdige canastaer"
+    return i + 1 < len(words) and tagged.roles[i + 1] == "OUT"
+
+
+FLAGS = frozenset({"OUT", "CONC", "NOMELD"})
+"""Roles a side has or has not, however many words say them."""
+
+
+def _echoed(words: list[str], tagged: Tagged, i: int) -> bool:
+    """The word at ``i`` is given a role that only says something is so (``FLAGS``), and a
+    word beside it in its clause surely says the same ("fik slet ikke meldt"): whatever it
+    is, the reading is the same."""
+    role = tagged.roles[i]
+    if role not in FLAGS:
+        return False
+    return any(
+        0 <= j < len(words)
+        and words[j] != GAP
+        and tagged.roles[j] == role
+        and tagged.confidence[j] >= CONFIDENT
+        for j in (i - 1, i + 1)
+    )
 
 
 def _clause_of(words: list[str]) -> list[int]:

@@ -143,7 +143,24 @@ def _subject(match: re.Match[str], seating: Seating) -> bool:
         return True
     if before[0] in _object_after(seating.lang):  # "went out concealed on me"
         return False
+    after = match.string[match.end(1) :].split()[:1]
+    if before[0] in _stuck_verbs(seating.lang) and after and after[0].isdecimal():
+        return False  # "satt me 70": in the place of the phrase's "med", no subject
     return _determined(seating.lang).match(match.string, match.end(1)) is None
+
+
+@functools.cache
+def _stuck_verbs(lang: str | None) -> frozenset[str]:
+    """The first words of the phrases that only ever say a hand ("satt ~ med", "stuck
+    with"): a side word between one and a number stands where the phrase's other word
+    would, so it names no side."""
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(normalise(phrase)).split()[0]
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for phrase in lexicon.round.stuck
+    )
 
 
 def _resolve(key: int, seating: Seating) -> int | None:

@@ -97,11 +97,18 @@ def players_unsure(question: str) -> str | None:
     return "; ".join(dict(tier).values()) if len(dict(tier)) > 1 else None
 
 
-def without_player_counts(question: str) -> str:
+def without_player_counts(question: str, surest: bool = False) -> str:
     """``question`` with the words of each player count it says blanked out ("vi er kun to.
-    B B B": the "to" says how many play, so no card reader may count it as a deuce)."""
-    said = [words for tier in _player_tiers(question) for _, words in tier]
+    B B B": the "to" says how many play, so no card reader may count it as a deuce);
+    ``surest``: only counts said by a word of their own or before a player noun ("fem
+    spelarar"), not after a "we" phrase ("we're four red threes" may count the threes)."""
+    tiers = _player_tiers(question)
+    said = [words for tier in tiers[: SURE_TIERS if surest else None] for _, words in tier]
     return _blanked(question, said)
+
+
+SURE_TIERS = 2
+"""The tiers of ``_player_tiers`` that say a count of players whatever follows."""
 
 
 def without_variant_names(question: str) -> str:

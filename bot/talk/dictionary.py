@@ -1,0 +1,73 @@
+"""Whether a word is a word of its language at all: every form in simplemma's dictionary of
+that language, folded, kept as a Bloom filter (``rules_data/lexicon/dictionary.npz``).
+
+Why: a round reader that meets a word its lexicon lacks must tell an everyday word ("super
+early", "tosi nopee", "lynhurtigt") from a misspelt game word ("natrual", "canasat") or
+gibberish. The first is chatter a reading may pass over when nothing it could change
+stands beside it; the others may be the very part of the round it did not read. simplemma
+knows the everyday words, but its Finnish dictionary alone takes seconds and hundreds of
+MiB to load, too much for a bot that answers in milliseconds; the filter holds the same
+words in a few MiB and answers in microseconds. A filter may say a word it never held is
+known (about 2% of the words that are not: ``BITS_PER_WORD``, ``HASHES``), never the
+reverse, so a word it calls unknown surely is; one it calls known is still asked about when
+the tagger is unsure of it (``round_assemble.doubtful_words``).
+
+Built by ``python -m bot.devtools.dictionary_filter`` (needs simplemma, a dependency).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from bot.scoring.variants import rules_data_dir
+from bot.weights import read_weights
+
+FILE = "dictionary.npz"
+BITS_PER_WORD = 8
+HASHES = 5
+MASK = (1 << 64) - 1
+
+
+def dictionary_path() -> Path:
+    return rules_data_dir() / "lexicon" / FILE
+
+
+def hashes(word: str) -> tuple[int, int]:
+    """Two 64-bit hashes of a folded word; the filter's positions are ``h1 + i * h2``."""
+    digest = hashlib.blake2b(word.encode(), digest_size=16).digest()
+    return int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:], "little") | 1
+
+
+def positions(word: str, size: int) -> list[int]:
+    first, step = hashes(word)
+    return [((first + i * step) & MASK) % size for i in range(HASHES)]
+
+
+@functools.cache
+def _filters() -> dict[str, NDArray[np.uint8]]:
+    path = dictionary_path()
+    if not path.exists():
+        return {}
+    _, meta = read_weights(path, ())
+    languages = [str(lang) for lang in meta["languages"]]
+    arrays, _ = read_weights(path, languages)
+    return {lang: arrays[lang] for lang in languages}
+
+
+def is_known(word: str, lang: str | None) -> bool:
+    """Whether folded ``word`` is a form of ``lang``'s dictionary (any language's when None);
+    False without the filter file, so that every unknown word stays in doubt."""
+    filters = _filters()
+    for code in (lang,) if lang else tuple(filters):
+        bits = filters.get(code or "")
+        if bits is None:
+            continue
+        size = len(bits) * 8
+        if all(bits[p >> 3] & (1 << (p & 7)) for p in positions(word, size)):
+            return True
+    return False

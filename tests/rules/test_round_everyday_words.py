@@ -1,0 +1,84 @@
+"""An everyday word the round lexicon does not list ("went out crazy early", "gik ud utroligt
+hurtigt") is chatter the round is read past, unasked, when nothing it could change stands
+beside it; a word that is no word of the language ("dirrty", "blanddet") is still named.
+Sentences written for these tests, none from a benchmark set."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.scoring.round import SideRound, WentOut
+from bot.talk.dictionary import dictionary_path, is_known
+from bot.talk.round_talk import Seating, read_round
+from bot.weights import read_weights
+
+OURS = SideRound(
+    meld_points=420,
+    natural_canastas=1,
+    mixed_canastas=1,
+    red_threes=1,
+    went_out=WentOut.NORMAL,
+)
+THEIRS = SideRound(meld_points=230, mixed_canastas=1, hand_points=45)
+
+EVERYDAY = [
+    ("en", "we went out crazy early, 420 melded, a clean and a dirty, one red three. they had"
+     " 230 and a dirty canasta, no red threes, 45 in hand"),
+    ("no", "vi gikk ut skikkelig tidlig, 420 meldt, en ren og en blandet, én rød treer. de"
+     " hadde 230 og en blandet, ingen røde, 45 på hånda"),
+    ("da", "vi gik ud utroligt hurtigt, 420 meldt, en ren og en blandet, én rød treer. de"
+     " havde 230 og en blandet, ingen røde, 45 på hånden"),
+    ("fi", "me mentiin ulos tosi aikaisin, 420 pöydässä, puhdas ja seka, yksi punainen"
+     " kolmonen. niillä 230 ja yksi seka, ei punaisia, 45 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), EVERYDAY)
+def test_an_everyday_word_beside_a_going_out_is_read_past(lang: str, text: str) -> None:
+    """ "went out crazy early": how early changes nothing of the round, so nothing is asked."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+
+
+MISSPELT = [
+    ("en", "dirrty", "we went out with 420, a clean and a dirty, one red three. they had 230"
+     " and a dirrty canasta, no red threes, 45 in hand"),
+    ("no", "blanddet", "vi gikk ut med 420, en ren og en blandet, én rød treer. de hadde 230"
+     " og en blanddet, ingen røde, 45 på hånda"),
+    ("da", "blanddet", "vi gik ud med 420, en ren og en blandet, én rød treer. de havde 230"
+     " og en blanddet, ingen røde, 45 på hånden"),
+    ("fi", "likkainen", "me mentiin ulos 420:llä, puhdas ja seka, yksi punainen kolmonen."
+     " niillä 230 ja yksi likkainen, ei punaisia, 45 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "word", "text"), MISSPELT)
+def test_a_word_of_no_language_beside_a_count_is_named(lang: str, word: str, text: str) -> None:
+    """ "a dirrty canasta": perhaps the canasta's kind, so the side is asked about."""
+    reading = read_round(text, Seating(lang=lang))
+    assert any(u.what == "word" and word in u.words and u.side == 1 for u in reading.unsure)
+
+
+@pytest.mark.parametrize(
+    ("lang", "known", "unknown"),
+    [
+        ("en", ["early", "crazy", "sheet"], ["dirrty", "natrual"]),
+        ("no", ["tidlig", "skikkelig", "arket"], ["blanddet", "canasat"]),
+        ("da", ["hurtigt", "utroligt", "blokken"], ["blanddet", "cansta"]),
+        ("fi", ["tosi", "aikaisin", "paperiin"], ["likkainen", "kansta"]),
+    ],
+)
+def test_the_dictionary_knows_the_languages_words(
+    lang: str, known: list[str], unknown: list[str]
+) -> None:
+    assert all(is_known(word, lang) for word in known)
+    assert not any(is_known(word, lang) for word in unknown)
+
+
+def test_the_dictionary_filter_is_built_from_the_installed_simplemma() -> None:
+    """Rebuild it with ``python -m bot.devtools.dictionary_filter`` after a simplemma update."""
+    import simplemma
+
+    _, meta = read_weights(dictionary_path(), ())
+    assert meta["simplemma"] == simplemma.__version__
