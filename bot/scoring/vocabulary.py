@@ -219,6 +219,9 @@ class RoundWords(_Strict):
     round_number: Words = []
     """The word for a round of the game said with its number ("round 3", "Runde 7",
     "kierros viis"): that number is the round's, no part of any side's round."""
+    hesitation: Words = []
+    """Sounds a speaker makes while thinking ("uh", "øh", "öö"): they say nothing, and a
+    correction after one ("340, øh nej 375") takes back what was said before them."""
     stock_out: Words = []
     """The stock running out ("stock ran out", "bunken tok slutt", "pakka loppu"): the
     round ended with nobody going out, so its "out" is no going out."""

@@ -1,8 +1,8 @@
 """What a round said aloud tells besides the sides' rounds, taken out before they are read:
 the round's number ("Round 4 for the sheet", "Runde 7.", "kierros viis paperiin"), how many
 play or how the table is split ("seks spelarar, tre par", "to mann ved bordet"), the
-variant's name ("cuban canasta scores:") and the stock running out ("stock ran out, nobody
-went out").
+variant's name ("cuban canasta scores:"), the stock running out ("stock ran out, nobody
+went out") and the sounds a speaker makes while thinking ("340, øh nej 375").
 
 Why apart: each of these has a number or a game word in it ("4", "tre", "canasta", "out")
 that the side readers would otherwise take for a part of a round or ask about, when it is
@@ -48,6 +48,17 @@ def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], froze
     return rounds, stock, sides
 
 
+@functools.cache
+def _hesitations(lang: str | None) -> frozenset[str]:
+    """ "uh", "øh", "öö": sounds that say nothing, folded."""
+    return frozenset(
+        fold(normalise(word))
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.hesitation
+    )
+
+
 def _number(word: str, lang: str | None) -> int | None:
     if word.isdecimal():
         return int(word)
@@ -66,6 +77,7 @@ def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[in
         opens = first == 0 or words[first - 1] == GAP
         if value is not None and (opens or value < SMALLEST_POINTS):
             out.update(range(first, after + 1))  # "runde 7", "kierros viis"
+    out.update(i for i, word in enumerate(words) if word in _hesitations(lang))
     for match in stock.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
         out.update(range(first, last + 1))  # "stock ran out": nobody went out by it

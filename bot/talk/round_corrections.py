@@ -113,6 +113,8 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
             tail = words[last + 1 :]
             tail = tail[1 + len(after) :] if tail[:1] == [GAP] else tail[len(after) :]
             rest = [GAP, *after[used:]] if after[used:] else []  # "..., se oli": kept after
+            if not rest:
+                rewritten, tail = _resumed(rewritten, used, tail)
             words = [*head, *rewritten, *rest, *tail]
             replaced_until = len(head) + len(rewritten)
             i = replaced_until
@@ -128,6 +130,20 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
             continue
         i = last + 1
     return words
+
+
+def _resumed(rewritten: list[str], used: int, tail: list[str]) -> tuple[list[str], list[str]]:
+    """A correction said as an aside, with the clause after it opening with a number ("we
+    went out with 2 natural - no, one natural and one mixed - 380 points"): the sentence
+    the aside broke resumes there ("went out with ... 380 points"), so that clause goes
+    back to the words before the value taken back, and the value said after the
+    correction follows as a clause of its own. (``rewritten``, ``tail``) as they are
+    otherwise."""
+    head = rewritten[: len(rewritten) - used]
+    if not head or head[-1] == GAP or tail[:1] != [GAP] or not tail[1:2] or not tail[1].isdecimal():
+        return rewritten, tail
+    end = next((k for k in range(1, len(tail)) if tail[k] == GAP), len(tail))
+    return [*head, *tail[1:end], GAP, *rewritten[len(head) :]], tail[end:]
 
 
 def _after(words: list[str], last: int) -> list[str]:
@@ -221,6 +237,9 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[lis
             put = after[:used] if group == shared[0] else []
             out[span.start : span.end + 1] = put
         return out, used
+    counted = _count_replaced(before, after, said, again, lang)
+    if counted is not None:
+        return counted
     if again or not after[0].isdecimal():
         return None
     back = [j for j in range(max(0, len(before) - REACH), len(before)) if before[j].isdecimal()]
@@ -228,6 +247,31 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[lis
         return None
     # "40 left, no wait, 45": the number taken back gives way, its words stay
     return [*before[: back[-1]], *after[:1], *before[back[-1] + 1 :], *after[1:]], len(after)
+
+
+def _count_replaced(
+    before: list[str],
+    after: list[str],
+    said: dict[str, _Span],
+    again: dict[str, _Span],
+    lang: str | None,
+) -> tuple[list[str], int] | None:
+    """A count taken back where the part it counts is said on one side of the correction
+    only: a count with nothing after it, then the count with its part ("410, two, no wait,
+    three red threes"), or one part counted, then a count alone ("one canasta, no wait,
+    two, a clean and a dirty"). The count said after the correction stands in the earlier
+    one's place; None when that is not the shape of it."""
+    if not said and again and count_value(before[-1], lang) is not None:
+        if count_value(after[0], lang) is None:
+            return None
+        used = max(span.end for span in again.values()) + 1
+        return [*before[:-1], *after[:used]], used
+    if again or len(said) != 1 or count_value(after[0], lang) is None:
+        return None
+    span = next(iter(said.values()))
+    if count_value(before[span.start], lang) is None or before[span.start] == after[0]:
+        return None
+    return [*before[: span.start], after[0], *before[span.start + 1 :]], 1
 
 
 def red_threes_taken_back(words: list[str], lang: str | None) -> list[list[str]]:

@@ -228,3 +228,64 @@ def test_no_actually_takes_back_the_kind_said_before_it(lang: str, text: str) ->
     assert reading.sure, reading.unsure
     ours = reading.sides[0].round
     assert (ours.natural_canastas, ours.mixed_canastas) == (0, 1)
+
+
+TAKEN_BACK = [
+    # a count said alone, then taken back with its part
+    ("en", "we laid down 450, three, no sorry, two red threes, a clean canasta, went out. they"
+     " had 230, a dirty canasta, no red threes, 45 in hand", 450, 1, 0, 2),
+    ("no", "vi la ned 450, tre, nei vent, to røde treere, en ren canasta, gikk ut. de hadde"
+     " 230, en blandet, ingen røde, 45 på hånda", 450, 1, 0, 2),
+    ("da", "vi meldte 450, tre, undskyld, to røde treere, en ren canasta, gik ud. de havde"
+     " 230, en blandet, ingen røde, 45 på hånden", 450, 1, 0, 2),
+    ("fi", "me laitettiin 450, kolme, eiku kaksi punaista kolmosta, yksi puhdas kanasta,"
+     " mentiin ulos. niillä 230, yksi seka, ei punaisia, 45 kädessä", 450, 1, 0, 2),
+    # a part counted, then only the count taken back
+    ("en", "we had two canastas, sorry, three, two clean and a dirty, 520 melded, no red"
+     " threes, went out. they had 230, a dirty canasta, no red threes, 45 in hand", 520, 2, 1, 0),
+    ("no", "vi hadde to canastaer, nei vent, tre, to rene og en blandet, 520 meldt, ingen"
+     " røde, gikk ut. de hadde 230, en blandet, ingen røde, 45 på hånda", 520, 2, 1, 0),
+    ("da", "vi havde to canastaer, nej vent, tre, to rene og en blandet, 520 meldt, ingen"
+     " røde, gik ud. de havde 230, en blandet, ingen røde, 45 på hånden", 520, 2, 1, 0),
+    ("fi", "meillä oli kaksi kanastaa, eiku kolme, kaksi puhdasta ja yksi seka, 520"
+     " pöydässä, ei punaisia, mentiin ulos. niillä 230, yksi seka, ei punaisia, 45"
+     " kädessä", 520, 2, 1, 0),
+    # a correction said as an aside; the sentence resumes with the table's points
+    ("en", "we went out with a clean canasta - no wait, a clean and a dirty - 410 points, one"
+     " red three. they had 230, a dirty canasta, no red threes, 45 in hand", 410, 1, 1, 1),
+    ("no", "vi gikk ut med en ren – nei vent, en ren og en blandet – 410 poeng, én rød"
+     " treer. de hadde 230, en blandet, ingen røde, 45 på hånda", 410, 1, 1, 1),
+    ("da", "vi gik ud med en ren – nej vent, en ren og en blandet – 410 point, én rød treer."
+     " de havde 230, en blandet, ingen røde, 45 på hånden", 410, 1, 1, 1),
+    ("fi", "me mentiin ulos yhdellä puhtaalla – ei vaan puhdas ja seka – 410 pistettä,"
+     " yksi punainen kolmonen. niillä 230, yksi seka, ei punaisia, 45 kädessä", 410, 1, 1, 1),
+    # a number taken back after a hesitation or an "or no"
+    ("en", "we went out, 310, uh no 330 melded, a clean and a dirty, one red three. they had"
+     " 230, a dirty canasta, no red threes, 45 in hand", 330, 1, 1, 1),
+    ("no", "vi gikk ut, vi hadde 310 – eller nei, 330 – meldt, en ren og en blandet, én rød"
+     " treer. de hadde 230, en blandet, ingen røde, 45 på hånda", 330, 1, 1, 1),
+    ("da", "vi gik ud, vi meldte 310, øh nej 330, en ren og en blandet, én rød treer. de"
+     " havde 230, en blandet, ingen røde, 45 på hånden", 330, 1, 1, 1),
+    ("fi", "me mentiin ulos, pöydässä 310, öö ei kun 330, puhdas ja seka, yksi punainen"
+     " kolmonen. niillä 230, yksi seka, ei punaisia, 45 kädessä", 330, 1, 1, 1),
+]  # fmt: skip
+"""(lang, sentence, our table points, naturals, mixed, red threes): a count said alone and
+taken back with its part, a part counted and only its count taken back, a correction said
+as an aside the sentence resumes after, a number taken back after a hesitation."""
+
+
+@pytest.mark.parametrize(("lang", "text", "meld", "natural", "mixed", "red"), TAKEN_BACK)
+def test_what_a_correction_takes_back_gives_way_to_what_follows_it(
+    lang: str, text: str, meld: int, natural: int, mixed: int, red: int
+) -> None:
+    """ "450, three, no sorry, two red threes": two, the round read as meant, unasked."""
+    reading = read_round(text, Seating(lang=lang))
+    ours = reading.sides[0].round
+    assert reading.unsure == ()
+    assert (ours.meld_points, ours.natural_canastas, ours.mixed_canastas, ours.red_threes) == (
+        meld,
+        natural,
+        mixed,
+        red,
+    )
+    assert reading.sides[1].round == SideRound(meld_points=230, mixed_canastas=1, hand_points=45)
