@@ -285,7 +285,7 @@ def _everyday_doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) 
     for j in (i - 1, i + 1):
         if 0 <= j < len(words) and words[j] != GAP:
             value = count_value(words[j], lang)
-            if words[j].isdecimal() or (value is not None and value > 1):
+            if (words[j].isdecimal() and value is None) or (value is not None and value > 1):
                 return True  # "about 300", "two snurrige"; not "ingen færdige canastaer"
     return i + 1 < len(words) and tagged.roles[i + 1] == "OUT"
 

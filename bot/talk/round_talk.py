@@ -110,7 +110,7 @@ class _Patterns:
     treys none", "røde treere: to")."""
     kind_after: re.Pattern[str]
     """Canastas counted after their kind, as the end of a clause, the way a score sheet
-    reads ("naturals 1", "blandede: 0", "puhtaat 2"): the count is the number."""
+    reads ("naturals 1", "blandede: 0", "puhtaat 2", "ren x1"): the count is the number."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -193,7 +193,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         kind_after=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
-            rf"({count}|{none})(?= \{GAP}|$)"
+            rf"({count}|{none}|x\d)(?= \{GAP}|$)"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
@@ -427,7 +427,8 @@ def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int,
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
         if first in covered or index_at(joined, match.start(3)) in covered:
             continue
-        value = count_of(match[3], lang)
+        times = TIMES.fullmatch(match[3])  # "puhdas x1, likanen x2"
+        value = int(match[3][1:]) if times else count_of(match[3], lang)
         natural, mixed = (natural + value, mixed) if match[1] else (natural, mixed + value)
         covered.update(range(first, index_at(joined, match.end()) + 1))
     return natural, mixed
@@ -510,10 +511,15 @@ def _loose_words(
     return out
 
 
+NONE_REACH = 3
+"""Words back from a canasta to a word for none or a negation: "never finished a canasta",
+"fikk aldri fullført noen kanasta" (a verb and an article between)."""
+
+
 def _none_before(words: list[str], at: int, found: _Patterns) -> bool:
-    """ "no canasta", "ei saanu kanastaa", "fikk ingen kanaster": a word for none or a
-    negation just before (a verb between at most) says there were none."""
-    for j in range(at - 1, max(-1, at - 3), -1):
+    """ "no canasta", "ei saanu kanastaa", "never finished a canasta": a word for none or a
+    negation just before (a verb and an article between at most) says there were none."""
+    for j in range(at - 1, max(-1, at - 1 - NONE_REACH), -1):
         if words[j] == GAP:
             return False
         if words[j] == "0" or found.none.match(words[j]) or found.negation.fullmatch(words[j]):
