@@ -61,7 +61,10 @@ def _filters() -> dict[str, NDArray[np.uint8]]:
 
 def is_known(word: str, lang: str | None) -> bool:
     """Whether folded ``word`` is a form of ``lang``'s dictionary (any language's when None);
-    False without the filter file, so that every unknown word stays in doubt."""
+    False for a word with a digit in it, and without the filter file, so that every such
+    word stays in doubt."""
+    if not word.isalpha():
+        return False  # the filter holds words of letters only: "r3", "1ren" are none
     filters = _filters()
     for code in (lang,) if lang else tuple(filters):
         bits = filters.get(code or "")
