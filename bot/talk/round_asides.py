@@ -29,8 +29,14 @@ MOST_SIDES = 6
 """A count of sides or of a side's players goes no higher."""
 
 
+EMOTICON = re.compile(r"(?<![\w:;=])[:;=]-?[()DPp/\\|\[\]]+(?!\w)")
+""" ":D", ";)", ":-(": a face, no word ("KAIKKI NELJÄ PUNASTA :D" would leave a "d")."""
+
+
 def without_table_talk(text: str) -> str:
-    """``text`` with its player counts and variant names blanked out (``variant_words``)."""
+    """``text`` with its player counts and variant names blanked out (``variant_words``),
+    and its emoticons."""
+    text = EMOTICON.sub(" ", text)
     return without_variant_names(without_player_counts(text, surest=True))
 
 

@@ -533,8 +533,12 @@ def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     canastas are named as such; anything else is a number not said."""
     out = []
     for match in found.vague.finditer(joined):
-        before = " ".join(joined[: match.start()].split()[-2:])
-        if not found.negation.search(before):  # "ikke noen røde": none, read as such
+        said = joined[: match.start()].split()
+        clause = said[len(said) - said[::-1].index(GAP) :] if GAP in said else said
+        negated = found.negation.search(" ".join(said[-2:])) or any(
+            found.none.match(word) for word in clause
+        )
+        if not negated:  # "ikke noen røde", "ingen røde nogen steder": none, read as such
             what = "red" if match[2] else "canasta" if match[1] else "number"
             out.append((what, match.group(0).strip()))
     return out

@@ -82,3 +82,43 @@ def test_the_dictionary_filter_is_built_from_the_installed_simplemma() -> None:
 
     _, meta = read_weights(dictionary_path(), ())
     assert meta["simplemma"] == simplemma.__version__
+
+
+CHATTER = [
+    ("en", "we went out with 420 :D a clean and a dirty, one red three. they had 230 and a"
+     " dirty canasta, no red threes, 45 in hand"),
+    ("no", "vi gikk ut med 420, en ren og en blandet, én rød treer. uff. de hadde 230 og en"
+     " blandet, ingen røde, 45 på hånda"),
+    ("da", "vi gik ud med 420, en ren og en blandet, én rød treer. de havde 230 og en"
+     " blandet, ingen røde, 45 på hånden, suk"),
+    ("fi", "me mentiin ulos 420:llä :D puhdas ja seka, yksi punainen kolmonen. niillä 230 ja"
+     " yksi seka, ei punaisia, 45 kädessä, huoh"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), CHATTER)
+def test_a_face_or_a_sigh_is_no_word_of_the_round(lang: str, text: str) -> None:
+    """ ":D", "uff", "suk", "huoh": nothing of the round, nothing asked."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+
+
+NONE_ANYWHERE = [
+    ("en", "no red threes for some reason. we went out with 420, a clean and a dirty. they"
+     " had 230 and a dirty canasta, 45 in hand"),
+    ("no", "ingen røde treere noen steder. vi gikk ut med 420, en ren og en blandet. de hadde"
+     " 230 og en blandet, 45 på hånda"),
+    ("da", "ingen røde treere nogen steder. vi gik ud med 420, en ren og en blandet. de havde"
+     " 230 og en blandet, 45 på hånden"),
+    ("fi", "ei punaisia kolmosia missään muutamaan kierrokseen. me mentiin ulos 420:llä,"
+     " puhdas ja seka. niillä 230 ja yksi seka, 45 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NONE_ANYWHERE)
+def test_a_word_for_some_after_a_word_for_none_counts_nothing(lang: str, text: str) -> None:
+    """ "ingen røde treere nogen steder": "nogen" is "any" here, no amount left unsaid."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [OURS.model_copy(update={"red_threes": 0}), THEIRS]
