@@ -122,3 +122,21 @@ def test_a_word_for_some_after_a_word_for_none_counts_nothing(lang: str, text: s
     reading = read_round(text, Seating(lang=lang))
     assert reading.unsure == ()
     assert [s.round for s in reading.sides] == [OURS.model_copy(update={"red_threes": 0}), THEIRS]
+
+
+PHRASES = [
+    ("no", "vi gikk ut i ein omgang, 420 meldt, en ren og en blandet, én rød treer. de hadde"
+     " 230 og en blandet, ingen røde, 45 på hånda", WentOut.CONCEALED),
+    ("da", "vi smed os ud med 420, en ren og en blandet, én rød treer. de havde 230 og en"
+     " blandet, ingen røde, 45 på hånden", WentOut.NORMAL),
+    ("fi", "ME meldit 420, puhdas ja seka, yksi punainen kolmonen, ulos. NE meldit 230, yksi"
+     " seka, ei punaisia, 45 kädessä", WentOut.NORMAL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text", "out"), PHRASES)
+def test_the_games_own_phrases_are_read(lang: str, text: str, out: WentOut) -> None:
+    """ "i ein omgang" (in one go), "smide sig ud" (go out), "meldit" (melds)."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [OURS.model_copy(update={"went_out": out}), THEIRS]
