@@ -109,7 +109,8 @@ class _Patterns:
     treys none", "røde treere: to")."""
     kind_after: re.Pattern[str]
     """Canastas counted after their kind, as the end of a clause, the way a score sheet
-    reads ("naturals 1", "blandede: 0", "puhtaat 2"): the count is the number."""
+    reads ("naturals 1", "blandede: 0", "puhtaat 2"), or with "x" anywhere ("ren x1, uren
+    x2", "likanen x2"): the count is the number, never the one a bare kind says."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
@@ -192,7 +193,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         kind_after=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
-            rf"({count}|{none})(?= \{GAP}|$)"
+            rf"(?:({count}|{none})(?= \{GAP}|$)|x(\d)(?= |$))"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
@@ -424,9 +425,10 @@ def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int,
     natural = mixed = 0
     for match in _patterns(lang).kind_after.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
-        if first in covered or index_at(joined, match.start(3)) in covered:
+        count = 3 if match[3] is not None else 4
+        if first in covered or index_at(joined, match.start(count)) in covered:
             continue
-        value = count_of(match[3], lang)
+        value = count_of(match[3], lang) if count == 3 else int(match[4])
         natural, mixed = (natural + value, mixed) if match[1] else (natural, mixed + value)
         covered.update(range(first, index_at(joined, match.end()) + 1))
     return natural, mixed
