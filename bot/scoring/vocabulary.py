@@ -195,6 +195,13 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    section_hand: Words = []
+    """A clause that heads a section of the round about the hands, said before each side's
+    value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):
+    each side's bare number after it is its hand (read with ``hand_after``'s first phrase)."""
+    section_table: Words = []
+    """The same for the table points ("melds: us 260, them 340", "på bordet: vi 440, dem
+    235", "pöydässä: me 445, ne 230"), read with ``table_after``'s first phrase."""
     object_after: Words = []
     """Words after which "me", "us", "them" is no subject that opens a side's part ("went out
     concealed on me", "gikk ut skjult på meg")."""

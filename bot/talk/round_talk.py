@@ -35,6 +35,7 @@ from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
 from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
+from bot.talk.round_sections import sectioned
 from bot.talk.round_sides import (
     TABLE,
     Seating,
@@ -327,6 +328,7 @@ def _numbers(
         elif (
             lead
             and role == "table"
+            and not _table_said_after(found, words, i)
             and (_joined_hand(words, i, last_hand) or _gapped(words, i, last_hand))
         ):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
@@ -339,6 +341,12 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, hand, unplaced, frozenset(placed))
+
+
+def _table_said_after(found: _Patterns, words: list[str], i: int) -> bool:
+    """A table word right after the number ("dem 235 på bordet"): the table points, however
+    like a hand said before it the words before it are."""
+    return found.table_after.match(" ".join(words[i + 1 : i + 1 + WINDOW + 1])) is not None
 
 
 def _points_word(found: _Patterns, words: list[str], i: int, value: int) -> bool:
@@ -822,7 +830,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
     said_words = unclipped(words_of(text), seating.lang)
-    parts = segments(corrected(said_words, seating.lang), seating)
+    parts = sectioned(segments(corrected(said_words, seating.lang), seating), seating.lang)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     threes_unsaid: list[Unsure] = []
