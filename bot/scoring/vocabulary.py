@@ -195,6 +195,10 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    ellipsis: Words = []
+    """Words that stand for the verb of the clause before ("we didn't go out, they did",
+    "vi gikk ikke ut, det gjorde de", "me ei menty ulos vaan ne"): a side named with
+    nothing but these after a negated going out is the side that went out."""
     section_hand: Words = []
     """A clause that heads a section of the round about the hands, said before each side's
     value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):
