@@ -164,7 +164,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
-            rf"(?:^| ){say('went_out', 'concealed', 'out')} \{GAP}(?: {filler})*$"
+            rf"(?:^| ){say('went_out', 'concealed', 'out')}(?: {filler})* \{GAP}(?: {filler})*$"
         ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
@@ -544,9 +544,18 @@ def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     return out
 
 
-def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
+def _out_at_lead(words: list[str], leads: frozenset[int], found: _Patterns) -> set[int]:
+    """Where "out" is said right after a side's or player's name, as its whole predicate
+    ("Priya out this time, 410 ...", "we out w/ 390"): the verb left out, the side went out."""
+    return {i for i in leads if i < len(words) and found.out.match(" ".join(words[i:]))}
+
+
+def _lone_out(
+    joined: str, side: int | None, found: _Patterns, leads: frozenset[int] = frozenset()
+) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
-    said as the lexicon says it, so it is asked about rather than dropped."""
+    said as the lexicon says it, so it is asked about rather than dropped (unless it is a
+    whole clause or said right after the side's name, ``_out_at_lead``)."""
     inside: set[int] = set()
     for match in found.out_phrases.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
@@ -554,6 +563,7 @@ def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
     words = joined.split()
     out = []
     clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
+    clauses |= _out_at_lead(words, leads, found)
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
         if at in clauses:
@@ -574,7 +584,7 @@ def _read_part(
     found = _patterns(lang)
     numbers = _numbers(words, leads, found, lang)
     natural, mixed, red, covered = _kinds(joined, lang)
-    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
+    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found, leads)
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
@@ -582,7 +592,7 @@ def _read_part(
         table, table_said = 0, True
     went_out = WentOut.NO
     said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
-    if said_out or found.out_clause.search(joined):
+    if said_out or found.out_clause.search(joined) or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
     unplaced += [
