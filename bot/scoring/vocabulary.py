@@ -199,6 +199,10 @@ class RoundWords(_Strict):
     """Words that stand for the verb of the clause before ("we didn't go out, they did",
     "vi gikk ikke ut, det gjorde de", "me ei menty ulos vaan ne"): a side named with
     nothing but these after a negated going out is the side that went out."""
+    partners: Words = []
+    """Words for one partner and the other, said of each one's hand ("toisella jäi käteen 25
+    ja toisella 30", "35 på den eine handa og 20 på den andre"): known words, so the two hands
+    are read (and summed, ``round_talk._second_hand``) instead of asked about."""
     section_hand: Words = []
     """A clause that heads a section of the round about the hands, said before each side's
     value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):

@@ -324,7 +324,8 @@ def _numbers(
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
-        if role == "unplaced" and not value % SCORE_STEP and _gapped(words, i, last_hand):
+        alike = _gapped(words, i, last_hand) or _second_hand(words, i, last_hand, lang)
+        if role == "unplaced" and not value % SCORE_STEP and alike:
             role = "hand"
         elif (
             lead
@@ -372,6 +373,41 @@ def _more(words: list[str], i: int) -> bool:
 def _gapped(words: list[str], i: int, last_hand: int) -> bool:
     """The number at ``i`` follows the same word as the hand just read, a few words on."""
     return 0 < i - last_hand <= GAPPED and i > 0 and words[i - 1] == words[last_hand - 1]
+
+
+SECOND_HAND_REACH = 6
+"""Words from one partner's hand to the other's ("35 på den eine handa og 20")."""
+PARALLEL_REACH = 3
+"""Words before a hand looked at for the word the next hand repeats ("toisella jäi käteen
+25 ja toisella 30")."""
+
+
+def _second_hand(words: list[str], i: int, last_hand: int, lang: str | None) -> bool:
+    """The number at ``i`` is a partner's hand said the way the hand just read was, joined to
+    it by "and" in the same clause: right after it ("they held 35 and 50"), with the same word
+    after it ("35 på den eine handa og 20 på den andre") or a word said before the first again
+    ("toisella jäi käteen 25 ja toisella 30"). Two hands of one side: the hand is their sum."""
+    between = words[last_hand + 1 : i]
+    if not 0 < i - last_hand <= SECOND_HAND_REACH or GAP in between or not between:
+        return False
+    if not _joiner_words(lang) & set(between):
+        return False
+    if len(between) == 1:
+        return True
+    after = words[i + 1] if i + 1 < len(words) else GAP
+    if after != GAP and last_hand + 1 < len(words) and after == words[last_hand + 1]:
+        return True
+    return words[i - 1] in words[max(0, last_hand - PARALLEL_REACH) : last_hand]
+
+
+@functools.cache
+def _joiner_words(lang: str | None) -> frozenset[str]:
+    return frozenset(
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.joiners
+    )
 
 
 @dataclass(frozen=True)
