@@ -203,6 +203,9 @@ class RoundWords(_Strict):
     """Words for one partner and the other, said of each one's hand ("toisella jäi käteen 25
     ja toisella 30", "35 på den eine handa og 20 på den andre"): known words, so the two hands
     are read (and summed, ``round_talk._second_hand``) instead of asked about."""
+    yes: Words = []
+    """A score sheet's tick after "out" ("out yes", "ute ja", "ulos kyllä"): the clause is
+    going out, as "out" alone is."""
     section_hand: Words = []
     """A clause that heads a section of the round about the hands, said before each side's
     value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):

@@ -115,7 +115,8 @@ class _Patterns:
     x2", "likanen x2"): the count is the number, never the one a bare kind says."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
-    """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
+    """ "out" as a whole clause ("2 red threes, out.", a sheet's "out yes"): going out, the
+    way a list says it."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
     coordinated: re.Pattern[str]
@@ -185,7 +186,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_before=re.compile(rf"(?:^| ){say('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
-        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?= \||$)"),
+        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?: {say('yes')})?(?= \||$)"),
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
