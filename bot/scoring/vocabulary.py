@@ -206,6 +206,9 @@ class RoundWords(_Strict):
     yes: Words = []
     """A score sheet's tick after "out" ("out yes", "ute ja", "ulos kyllä"): the clause is
     going out, as "out" alone is."""
+    no: Words = []
+    """A score sheet's cross after "out" ("out no", "ute nei", "ulos ei"): the clause says
+    the side did not go out, as "not out" does."""
     section_hand: Words = []
     """A clause that heads a section of the round about the hands, said before each side's
     value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):

@@ -23,7 +23,7 @@ from bot.talk.text import fold, normalise, tokens
 @functools.cache
 def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
     went_out = re.compile(rf"(?:^| )({any_phrase('went_out', lang=lang)})(?= |$)")
-    negation = re.compile(rf"^{any_phrase('negation', lang=lang)}$")
+    negation = re.compile(rf"(?:^| ){any_phrase('negation', lang=lang)}(?= |$)")
     return went_out, negation
 
 
@@ -57,9 +57,8 @@ def _denied_out(words: list[str], lang: str | None) -> list[str] | None:
     for match in went_out.finditer(joined):
         said = match[1].split()
         before = joined[: match.start(1)].split()[-2:]
-        denied = [w for w in [*before, *said] if negation.match(w)]
-        if denied:
-            return [w for w in said if not negation.match(w)]
+        if negation.search(" ".join([*before, *said])):  # "didn't go out", "gik ikke ud"
+            return [w for w in said if not negation.fullmatch(w)]
     return None
 
 

@@ -117,6 +117,9 @@ class _Patterns:
     out_clause: re.Pattern[str]
     """ "out" as a whole clause ("2 red threes, out.", a sheet's "out yes"): going out, the
     way a list says it."""
+    out_denied: re.Pattern[str]
+    """ "out" with a sheet's cross after it as a whole clause ("out no", "ulos ei"): the
+    side did not go out."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
     coordinated: re.Pattern[str]
@@ -187,6 +190,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
         out_clause=re.compile(rf"(?:^|\| )({say('out')})(?: {say('yes')})?(?= \||$)"),
+        out_denied=re.compile(rf"(?:^|\| )({say('out', 'went_out')}) {say('no')}(?= \||$)"),
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
@@ -587,6 +591,11 @@ def _out_at_lead(words: list[str], leads: frozenset[int], found: _Patterns) -> s
     return {i for i in leads if i < len(words) and found.out.match(" ".join(words[i:]))}
 
 
+def _denied_outs(joined: str, found: _Patterns) -> set[int]:
+    """Word indices of "out" crossed on a sheet ("out no", "ulos ei", ``out_denied``)."""
+    return {index_at(joined, m.end(1)) for m in found.out_denied.finditer(joined)}
+
+
 def _lone_out(
     joined: str, side: int | None, found: _Patterns, leads: frozenset[int] = frozenset()
 ) -> list[Unsure]:
@@ -600,7 +609,7 @@ def _lone_out(
     words = joined.split()
     out = []
     clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
-    clauses |= _out_at_lead(words, leads, found)
+    clauses |= _out_at_lead(words, leads, found) | _denied_outs(joined, found)
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
         if at in clauses:
@@ -628,7 +637,11 @@ def _read_part(
     if table is None and (found.no_meld.search(joined) or found.zero_table.search(joined)):
         table, table_said = 0, True
     went_out = WentOut.NO
-    said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
+    denied = _denied_outs(joined, found)
+    said_out = any(
+        not _negated(found, joined, m) and index_at(joined, m.end()) not in denied
+        for m in found.went_out.finditer(joined)
+    )
     if said_out or found.out_clause.search(joined) or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
