@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.devtools.round_labels import Labelled, label_side, write
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_sides import Seating, segments, side_words
+from bot.talk.round_cut import cut
+from bot.talk.round_sides import Seating, side_words
 from bot.talk.round_words import count_of, words_of
 from bot.talk.text import fold
 
@@ -199,9 +200,9 @@ def generate(lang: str, n: int, seed: int = SEED) -> tuple[list[Labelled], int]:
             who = say.pick(lex.round.we if index == 0 else lex.round.they)
             parts.append(f"{who} " + rng.choice([", ", " "]).join(say.clauses(side)))
         text = rng.choice(["; ", ". ", ", "]).join(parts)
-        cut = segments(words_of(text), Seating(lang=lang))
+        parts = cut(words_of(text), Seating(lang=lang))
         for index, side in enumerate(sides):
-            words, _ = side_words(cut, index)
+            words, _ = side_words(parts, index)
             roles = label_side(words, side, lang) if words else None
             if roles is None:
                 dropped += 1

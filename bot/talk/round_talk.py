@@ -35,8 +35,7 @@ from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
 from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
-from bot.talk.round_ellipsis import elliptic
-from bot.talk.round_sections import sectioned
+from bot.talk.round_cut import cut
 from bot.talk.round_sides import (
     TABLE,
     Seating,
@@ -891,8 +890,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
     said_words = unclipped(words_of(text), seating.lang)
-    parts = segments(corrected(said_words, seating.lang), seating)
-    parts = elliptic(sectioned(parts, seating.lang), seating.lang)
+    parts = cut(corrected(said_words, seating.lang), seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     threes_unsaid: list[Unsure] = []
