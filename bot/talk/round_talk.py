@@ -399,7 +399,8 @@ def _second_hand(words: list[str], i: int, last_hand: int, lang: str | None) -> 
     if len(between) == 1:
         return True
     after = words[i + 1] if i + 1 < len(words) else GAP
-    if after != GAP and last_hand + 1 < len(words) and after == words[last_hand + 1]:
+    said_alike = after not in (GAP, *_joiner_words(lang)) and after == words[last_hand + 1]
+    if said_alike:  # "35 på den eine handa og 20 på den andre", not "35 og havde 215 og"
         return True
     return words[i - 1] in words[max(0, last_hand - PARALLEL_REACH) : last_hand]
 
