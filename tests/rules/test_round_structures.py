@@ -207,3 +207,42 @@ def test_a_sheet_crossing_out_going_out_is_no_going_out() -> None:
     reading = read_round(text, Seating(lang="fi"), CLASSIC)
     assert reading.sides[0].round.went_out is WentOut.NO
     assert reading.sides[1].round.went_out is WentOut.NORMAL
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "names"),
+    [
+        (
+            "en",
+            "Kim & me: 320 melded, a natural, no red threes, 40 left. Jo & Sam went out with "
+            "410 melded, two mixed, two red threes",
+            (("Kim & me", "we"), ("Jo & Sam",)),
+        ),
+        (
+            "no",
+            "Kim & jeg: 320 meldt, en ren, ingen røde, 40 igjen. Jo & Sam gikk ut med 410 "
+            "meldt, to blandede, to røde treere",
+            (("Kim & jeg", "vi"), ("Jo & Sam",)),
+        ),
+        (
+            "da",
+            "Kim & jeg: 320 meldt, en ren, ingen røde, 40 tilbage. Jo & Sam gik ud med 410 "
+            "meldt, to blandede, to røde treere",
+            (("Kim & jeg", "vi"), ("Jo & Sam",)),
+        ),
+        (
+            "fi",
+            "Kim & minä: 320 pöydässä, yks puhdas, ei punasia, 40 kädessä. Jo & Sam meni "
+            "ulos 410:llä, kaks sekaa, kaks punasta kolmosta",
+            (("Kim & minä", "me"), ("Jo & Sam",)),
+        ),
+    ],
+)
+def test_a_side_named_with_a_sign_in_its_name_is_found(
+    lang: str, text: str, names: tuple[tuple[str, ...], ...]
+) -> None:
+    """ "Bob & Carol" as a side's name: the sentence's "&" is read as "plus", and so is the
+    name's, so the side is found and its round is its own."""
+    reading = read_round(text, Seating(names=names, lang=lang), CLASSIC)
+    assert reading.unsure == ()
+    assert [side.round for side in reading.sides] == [OURS, THEIRS]
