@@ -209,6 +209,9 @@ class RoundWords(_Strict):
     no: Words = []
     """A score sheet's cross after "out" ("out no", "ute nei", "ulos ei"): the clause says
     the side did not go out, as "not out" does."""
+    section_order: Words = []
+    """Words that order the sections of a round said section by section ("first", "then",
+    "så", "sit", "ekana"): a heading with them is the heading without them."""
     section_hand: Words = []
     """A clause that heads a section of the round about the hands, said before each side's
     value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):

@@ -15,4 +15,4 @@ from bot.talk.round_sides import Seating, Segment, segments
 
 def cut(words: list[str], seating: Seating) -> list[Segment]:
     """``words`` (folded, corrections applied) cut into each side's parts."""
-    return elliptic(sectioned(segments(words, seating), seating.lang), seating.lang)
+    return elliptic(sectioned(segments(words, seating), seating), seating.lang)

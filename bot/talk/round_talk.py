@@ -84,6 +84,8 @@ class _Patterns:
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
+    """A hand word just before a number, or ending the clause before it as a sheet's label
+    does ("hand: 40", "hånd: 0"); ``table_before`` the same for the table ("meld: 515")."""
     stuck: re.Pattern[str]
     out_before: re.Pattern[str]
     """Going out said in the clause just before a number ("went out: 520", "gikk ut skjult,
@@ -94,6 +96,9 @@ class _Patterns:
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
     no_meld: re.Pattern[str]
+    opened: re.Pattern[str]
+    """A verb of laying cards down: negated ("Sam never laid anything down", "fekk itj lagt
+    ned", "ei avannu") the side laid nothing down, as a ``no_meld`` phrase says."""
     zero_table: re.Pattern[str]
     """No table points said as a number: "zero melded", "null meldt", "pöydässä nolla"."""
     canasta: re.Pattern[str]
@@ -164,13 +169,13 @@ def _patterns(lang: str | None = None) -> _Patterns:
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
             rf"(?:^| ){say('went_out', 'concealed', 'out')}(?: {filler})* \{GAP}(?: {filler})*$"
         ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
+        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*(?: \{GAP})?$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
         bonus=re.compile(
             rf"^(?:{filler} )*(?:(?:{count}) )?(?:(?!{joiners} )\w+ )?"
@@ -178,6 +183,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             r"(?= |$)"
         ),
         no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        opened=re.compile(rf"(?:^| ){say('opened')}(?= |$)"),
         zero_table=re.compile(
             rf"(?:^| )(?:{zero} (?:{filler} )*{say('table_after')}|{say('table_before')} {zero})"
             r"(?= |$)"
@@ -189,7 +195,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
         out_clause=re.compile(rf"(?:^|\| )({say('out')})(?: {say('yes')})?(?= \||$)"),
-        out_denied=re.compile(rf"(?:^|\| )({say('out', 'went_out')}) {say('no')}(?= \||$)"),
+        out_denied=re.compile(
+            rf"(?:^|\| )({say('out', 'went_out')}) (?:\{GAP} )?{say('no')}(?= \||$)"
+        ),
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
@@ -592,8 +600,12 @@ def _out_at_lead(words: list[str], leads: frozenset[int], found: _Patterns) -> s
 
 
 def _denied_outs(joined: str, found: _Patterns) -> set[int]:
-    """Word indices of "out" crossed on a sheet ("out no", "ulos ei", ``out_denied``)."""
-    return {index_at(joined, m.end(1)) for m in found.out_denied.finditer(joined)}
+    """Word indices of "out" crossed on a sheet ("out no", "ut: nei", "ulos ei",
+    ``out_denied``): the first and the last word of each."""
+    out: set[int] = set()
+    for match in found.out_denied.finditer(joined):
+        out |= {index_at(joined, match.start(1)), index_at(joined, match.end(1))}
+    return out
 
 
 def _lone_out(
@@ -634,7 +646,11 @@ def _read_part(
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
-    if table is None and (found.no_meld.search(joined) or found.zero_table.search(joined)):
+    nothing_down = found.no_meld.search(joined) or found.zero_table.search(joined)
+    nothing_down = nothing_down or any(
+        _negated(found, joined, m) for m in found.opened.finditer(joined)
+    )
+    if table is None and nothing_down:
         table, table_said = 0, True
     went_out = WentOut.NO
     denied = _denied_outs(joined, found)
@@ -642,7 +658,10 @@ def _read_part(
         not _negated(found, joined, m) and index_at(joined, m.end()) not in denied
         for m in found.went_out.finditer(joined)
     )
-    if said_out or found.out_clause.search(joined) or _out_at_lead(words, leads, found):
+    out_clause = any(
+        index_at(joined, m.start(1)) not in denied for m in found.out_clause.finditer(joined)
+    )
+    if said_out or out_clause or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
     unplaced += [

@@ -246,3 +246,69 @@ def test_a_side_named_with_a_sign_in_its_name_is_found(
     reading = read_round(text, Seating(names=names, lang=lang), CLASSIC)
     assert reading.unsure == ()
     assert [side.round for side in reading.sides] == [OURS, THEIRS]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "we went out with 410, two mixed, two red threes. they never laid anything down, "
+            "no red threes, 90 in hand",
+        ),
+        (
+            "no",
+            "vi gikk ut med 410, to blandede, to røde treere. de fikk ikke lagt noe ned, "
+            "ingen røde, 90 på hånda",
+        ),
+        (
+            "da",
+            "vi gik ud med 410, to blandede, to røde treere. de fik ikke lagt noget ned, "
+            "ingen røde, 90 på hånden",
+        ),
+        (
+            "fi",
+            "me mentiin ulos 410:llä, kaks sekaa, kaks punasta kolmosta. ne ei saaneet "
+            "mitään, ei punasia, 90 kädessä",
+        ),
+    ],
+)
+def test_a_negated_verb_of_laying_down_is_nothing_on_the_table(lang: str, text: str) -> None:
+    """ "never laid anything down", "fikk ikke lagt noe ned": a verb of laying cards down
+    with a negation says the side's table points, none, as the lexicon's phrases for it do."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    assert reading.unsure == ()
+    assert [side.round for side in reading.sides] == [THEIRS, SideRound(hand_points=90)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "we: meld: 320, naturals: 1, red threes: 0, out: no, hand: 40. they: meld: 410, "
+            "mixed: 2, red threes: 2, out: yes, hand: 0",
+        ),
+        (
+            "no",
+            "vi: meld: 320, rene: 1, røde: 0, ut: nei, hånd: 40. de: meld: 410, blandede: 2, "
+            "røde treere: 2, ut: ja, hånd: 0",
+        ),
+        (
+            "da",
+            "vi: meld: 320, rene: 1, røde: 0, ud: nej, hånd: 40. de: meld: 410, blandede: 2, "
+            "røde treere: 2, ud: ja, hånd: 0",
+        ),
+        (
+            "fi",
+            "me: pöytä 320, puhtaat 1, punaiset 0, ulos: ei, käsi: 40. ne: pöytä 410, "
+            "sekat 2, punaiset kolmoset 2, ulos: kyllä, käsi: 0",
+        ),
+    ],
+)
+def test_a_sheet_read_label_colon_value_is_read_whole(lang: str, text: str) -> None:
+    """A sheet's labels with a colon before each value: "hand: 40" is the hand, "out: no"
+    is no going out (never "out" read alone as going out), "out: yes" going out."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    assert reading.unsure == ()
+    assert [side.round for side in reading.sides] == [OURS, THEIRS]
