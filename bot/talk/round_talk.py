@@ -89,7 +89,8 @@ class _Patterns:
     stuck: re.Pattern[str]
     out_before: re.Pattern[str]
     """Going out said in the clause just before a number ("went out: 520", "gikk ut skjult,
-    245"): the number opening the next clause is what the side went out with."""
+    245", "det var de som gikk ut, med 295"): the number opening the next clause is what the
+    side went out with."""
     table_after: re.Pattern[str]
     table_before: re.Pattern[str]
     result: re.Pattern[str]
@@ -172,7 +173,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
-            rf"(?:^| ){say('went_out', 'concealed', 'out')}(?: {filler})* \{GAP}(?: {filler})*$"
+            rf"(?:^| ){say('went_out', 'concealed', 'out')}(?: {filler})* \{GAP}"
+            rf"(?: {filler})*(?: {joiners})?$"
         ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
         table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*(?: \{GAP})?$"),

@@ -312,3 +312,38 @@ def test_a_sheet_read_label_colon_value_is_read_whole(lang: str, text: str) -> N
     reading = read_round(text, Seating(lang=lang), CLASSIC)
     assert reading.unsure == ()
     assert [side.round for side in reading.sides] == [OURS, THEIRS]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "it was them who went out, with 410, two mixed and two red threes. we had 320 "
+            "melded, a natural, no red threes, 40 left",
+        ),
+        (
+            "no",
+            "det var de som gikk ut, med 410, to blandede og to røde treere. vi hadde 320 "
+            "meldt, en ren, ingen røde, 40 igjen",
+        ),
+        (
+            "da",
+            "det var dem der gik ud, med 410, to blandede og to røde treere. vi havde 320 "
+            "meldt, en ren, ingen røde, 40 tilbage",
+        ),
+        (
+            "fi",
+            "ulos meni ne, 410:llä, kaks sekaa ja kaks punasta kolmosta. meillä 320 "
+            "pöydässä, yks puhdas, ei punasia, 40 kädessä",
+        ),
+    ],
+)
+def test_the_number_after_a_going_out_clause_is_what_the_side_went_out_with(
+    lang: str, text: str
+) -> None:
+    """ "it was them who went out, with 410": the number opening the clause after the going
+    out, "with" before it, is the table points the side went out with."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    assert reading.unsure == ()
+    assert [side.round for side in reading.sides] == [OURS, THEIRS]
