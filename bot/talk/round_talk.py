@@ -78,7 +78,8 @@ class _Patterns:
     canastas: re.Pattern[str]
     red_threes: re.Pattern[str]
     """A count and red threes; a negation a word before is none ("ei ollut punaisia",
-    "hadde ikke noen røde", "didn't have any red threes")."""
+    "hadde ikke noen røde", "didn't have any red threes"), and so is a subject for no side
+    ("nobody drew a red three", "ingen af os fik røde treere": not the "a" of one)."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
@@ -162,7 +163,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({natural})|({mixed}))(?= |$)"
         ),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
+            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
         ),

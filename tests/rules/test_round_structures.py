@@ -347,3 +347,37 @@ def test_the_number_after_a_going_out_clause_is_what_the_side_went_out_with(
     reading = read_round(text, Seating(lang=lang), CLASSIC)
     assert reading.unsure == ()
     assert [side.round for side in reading.sides] == [OURS, THEIRS]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "us 505 melded, natural x1, mixed x2, went out. them 170 melded, no canastas, 125 "
+            "in hand, and nobody got a red three",
+        ),
+        (
+            "no",
+            "vi 505 meldt, ren x1, blandet x2, gikk ut. de 170 meldt, ingen kanaster, 125 på "
+            "hånda, og ingen av oss fikk en rød treer",
+        ),
+        (
+            "da",
+            "os 505 meldt, ren x1, blandet x2, gik ud. dem 170 meldt, ingen canastaer, 125 på "
+            "hånden, og ingen af os fik en rød treer",
+        ),
+        (
+            "fi",
+            "me 505 pöydässä, puhdas x1, seka x2, ulos. ne 170 pöydässä, ei kanastoja, 125 "
+            "kädessä, eikä kukaan saanut punaista kolmosta",
+        ),
+    ],
+)
+def test_nobody_with_a_red_three_is_never_one_red_three(lang: str, text: str) -> None:
+    """ "nobody got a red three": the "a" is no count of one for every side. The round is
+    read with none, or asked about; never shown with a red three for certain."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    for index, side in enumerate(reading.sides):
+        asked = any(u.side in (index, None) for u in reading.unsure)
+        assert asked or side.round.red_threes == 0
