@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.devtools.round_labels import Labelled, label_side, write
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_sides import Seating, segments, side_words
+from bot.talk.round_cut import cut
+from bot.talk.round_sides import Seating, side_words
 from bot.talk.round_words import count_of, words_of
 from bot.talk.text import fold
 
@@ -35,6 +36,9 @@ SPLIT_HAND = 0.15
 BONUS_SAID = 0.1
 """Share of natural canastas followed by their bonus said again ("a clean canasta, 500
 points"): a number that is no table points and no hand, so the tagger learns to leave it."""
+TOTAL_SAID = 0.15
+"""Share of sides with both kinds of canasta that say how many in all first ("two canastas,
+one natural and one mixed"): a count that is no kind's, so the tagger learns to leave it."""
 
 SHEET = 0.1
 """Share of sides read off a score sheet, each count said after its kind and none said too
@@ -121,10 +125,17 @@ class _Lang:
             joiner = rng.choice(self.lex.words.joiners[:1] or ["+"])
             out.append(f"{self.pick(r.natural)} {joiner} {self.pick(r.mixed)}")
         else:
-            for n, kinds in ((natural, r.natural), (mixed, r.mixed)):
-                if n:
-                    noun = f" {self.pick(r.canasta)}" if rng.random() < 0.3 else ""
-                    out.append(f"{self.count(n)} {self.pick(kinds)}{noun}")
+            said = [
+                f"{self.count(n)} {self.pick(kinds)}"
+                + (f" {self.pick(r.canasta)}" if rng.random() < 0.3 else "")
+                for n, kinds in ((natural, r.natural), (mixed, r.mixed))
+                if n
+            ]
+            if natural and mixed and rng.random() < TOTAL_SAID:
+                joiner = rng.choice(self.lex.words.joiners[:1] or ["+"])
+                total = f"{self.count(natural + mixed)} {self.pick(r.canasta)}"
+                said = [f"{total}, " + f" {joiner} ".join(said)]
+            out += said
         if natural and rng.random() < BONUS_SAID:
             out[-1] += f", {500 * natural} {self.pick(r.points)}"
         red = side["red_threes"]
@@ -199,9 +210,9 @@ def generate(lang: str, n: int, seed: int = SEED) -> tuple[list[Labelled], int]:
             who = say.pick(lex.round.we if index == 0 else lex.round.they)
             parts.append(f"{who} " + rng.choice([", ", " "]).join(say.clauses(side)))
         text = rng.choice(["; ", ". ", ", "]).join(parts)
-        cut = segments(words_of(text), Seating(lang=lang))
+        parts = cut(words_of(text), Seating(lang=lang))
         for index, side in enumerate(sides):
-            words, _ = side_words(cut, index)
+            words, _ = side_words(parts, index)
             roles = label_side(words, side, lang) if words else None
             if roles is None:
                 dropped += 1

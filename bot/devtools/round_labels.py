@@ -24,9 +24,9 @@ from typing import Any
 from bot.scoring.variants import rules_data_dir
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_after, count_value, kind_of, points_value
-from bot.talk.round_corrections import corrected
-from bot.talk.round_sides import Seating, segments, side_words
-from bot.talk.round_words import GAP, any_phrase, words_of, zero_words
+from bot.talk.round_cut import read_parts, said_words
+from bot.talk.round_sides import Seating, side_words
+from bot.talk.round_words import GAP, any_phrase, zero_words
 from bot.talk.text import fold, normalise
 
 SETS = {
@@ -88,9 +88,9 @@ def _label_kinds(words: list[str], roles: list[str], lang: str) -> dict[str, int
         times = next(
             (k for k, w in enumerate(after) if w.startswith("x") and w[1:].isdecimal()), None
         )
-        if times is not None and kind == "RED":
-            roles[i + 1 + times] = "N_RED"
-            totals["RED"] += int(after[times][1:])
+        if times is not None:  # "red threes x2", "ren x1", "likanen x2"
+            roles[i + 1 + times] = f"N_{kind}"
+            totals[kind] += int(after[times][1:])
             continue
         if (at := count_after(words, i, lang)) is not None:
             roles[at] = f"N_{kind}"
@@ -229,7 +229,7 @@ def label_set(path: Path) -> tuple[list[Labelled], int]:
     dropped = 0
     for case in data.get("sentence", []):
         seating = seating_of(case)
-        parts = segments(corrected(words_of(case["text"]), seating.lang), seating)
+        parts = read_parts(said_words(case["text"], seating), seating)
         for side, want in enumerate(case["sides"]):
             words, _ = side_words(parts, side)
             roles = label_side(words, want, case["lang"]) if words else None

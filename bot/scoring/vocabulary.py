@@ -195,6 +195,30 @@ class RoundWords(_Strict):
     """Words by which the speaker says a figure may be wrong ("husker ikke", "not sure",
     "ehkä"): the side it is said of is asked about, never read as certain."""
     alternative: Words = []
+    ellipsis: Words = []
+    """Words that stand for the verb of the clause before ("we didn't go out, they did",
+    "vi gikk ikke ut, det gjorde de", "me ei menty ulos vaan ne"): a side named with
+    nothing but these after a negated going out is the side that went out."""
+    partners: Words = []
+    """Words for one partner and the other, said of each one's hand ("toisella jäi käteen 25
+    ja toisella 30", "35 på den eine handa og 20 på den andre"): known words, so the two hands
+    are read (and summed, ``round_talk._second_hand``) instead of asked about."""
+    yes: Words = []
+    """A score sheet's tick after "out" ("out yes", "ute ja", "ulos kyllä"): the clause is
+    going out, as "out" alone is."""
+    no: Words = []
+    """A score sheet's cross after "out" ("out no", "ute nei", "ulos ei"): the clause says
+    the side did not go out, as "not out" does."""
+    section_order: Words = []
+    """Words that order the sections of a round said section by section ("first", "then",
+    "så", "sit", "ekana"): a heading with them is the heading without them."""
+    section_hand: Words = []
+    """A clause that heads a section of the round about the hands, said before each side's
+    value ("hands first: we 35, they 0", "på hånda: vi 0, dem 70", "kädet: me 0, ne 65"):
+    each side's bare number after it is its hand (read with ``hand_after``'s first phrase)."""
+    section_table: Words = []
+    """The same for the table points ("melds: us 260, them 340", "på bordet: vi 440, dem
+    235", "pöydässä: me 445, ne 230"), read with ``table_after``'s first phrase."""
     object_after: Words = []
     """Words after which "me", "us", "them" is no subject that opens a side's part ("went out
     concealed on me", "gikk ut skjult på meg")."""

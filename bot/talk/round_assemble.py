@@ -128,8 +128,8 @@ def _what(role: str, word: str) -> str:
 
 def _counted(words: list[str], roles: tuple[str, ...], i: int, lang: str | None) -> bool:
     """A kind word left without a role is counted by a count just before it ("two clean"),
-    by one ending its clause after it ("clean 2") or, for red threes, by an "x2" just
-    after: else a canasta or red three may be lost."""
+    by one ending its clause after it ("clean 2") or by an "x2" just after ("red threes
+    x2", "likanen x2"): else a canasta or red three may be lost."""
     for j in range(i - 1, max(-1, i - 1 - KIND_REACH), -1):
         if words[j] == GAP:
             break
@@ -138,7 +138,7 @@ def _counted(words: list[str], roles: tuple[str, ...], i: int, lang: str | None)
     for j in range(i + 1, min(len(words), i + 3)):
         if words[j] == GAP:
             break
-        if roles[j] == "N_RED" and words[j].startswith("x"):
+        if roles[j] in COUNT_KINDS and words[j].startswith("x"):
             return True
     at = count_after(words, i, lang)
     return at is not None and roles[at] in COUNT_KINDS

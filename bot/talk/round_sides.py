@@ -16,8 +16,17 @@ from dataclasses import dataclass
 
 from bot.scoring.vocabulary import spoken, vocabulary
 from bot.talk.round_assemble import count_value, kind_of
-from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, count_words, counts, index_at
-from bot.talk.text import fold, normalise, tokens
+from bot.talk.round_words import (
+    GAP,
+    Unsure,
+    any_phrase,
+    count_of,
+    count_words,
+    counts,
+    index_at,
+    words_of,
+)
+from bot.talk.text import fold, normalise
 
 
 @dataclass(frozen=True)
@@ -61,8 +70,10 @@ name is only itself ("Di" is no part of "dirty")."""
 @functools.cache
 def name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
     """A player's or side's name and its inflected forms: an ending, and the stem changes
-    of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla")."""
-    words = tokens(fold(normalise(name)))
+    of ``lang``'s nouns before one (Finnish "Antti" -> "Antilla", "Pekka" -> "Pekalla"). The
+    name's words are made as the sentence's are (``words_of``: "Bob & Carol" is "bob plus
+    carol" in both), so a name with a sign in it is found."""
+    words = [word for word in words_of(name) if word != GAP]
     if not words:
         return None
     if len(words[-1]) < NAME_ENDING[0]:

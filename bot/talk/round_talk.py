@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_asides import without_asides, without_table_talk
 from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
-from bot.talk.round_corrections import corrected, red_threes_taken_back, unclear
+from bot.talk.round_corrections import red_threes_taken_back, unclear
+from bot.talk.round_cut import read_parts, said_words
 from bot.talk.round_sides import (
     TABLE,
     Seating,
@@ -55,7 +55,6 @@ from bot.talk.round_words import (
     count_words,
     index_at,
     known_words,
-    unclipped,
     words_of,
     zero_words,
 )
@@ -78,22 +77,29 @@ class _Patterns:
     canastas: re.Pattern[str]
     red_threes: re.Pattern[str]
     """A count and red threes; a negation a word before is none ("ei ollut punaisia",
-    "hadde ikke noen røde", "didn't have any red threes")."""
+    "hadde ikke noen røde", "didn't have any red threes"), and so is a subject for no side
+    ("nobody drew a red three", "ingen af os fik røde treere": not the "a" of one)."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_before: re.Pattern[str]
+    """A hand word just before a number, or ending the clause before it as a sheet's label
+    does ("hand: 40", "hånd: 0"); ``table_before`` the same for the table ("meld: 515")."""
     stuck: re.Pattern[str]
     out_before: re.Pattern[str]
     """Going out said in the clause just before a number ("went out: 520", "gikk ut skjult,
-    245"): the number opening the next clause is what the side went out with."""
+    245", "det var de som gikk ut, med 295"): the number opening the next clause is what the
+    side went out with."""
     table_after: re.Pattern[str]
     table_before: re.Pattern[str]
     result: re.Pattern[str]
     bonus: re.Pattern[str]
     """A part of the round named after a number: "500 for en ren canasta" restates a bonus."""
     no_meld: re.Pattern[str]
+    opened: re.Pattern[str]
+    """A verb of laying cards down: negated ("Sam never laid anything down", "fekk itj lagt
+    ned", "ei avannu") the side laid nothing down, as a ``no_meld`` phrase says."""
     zero_table: re.Pattern[str]
     """No table points said as a number: "zero melded", "null meldt", "pöydässä nolla"."""
     canasta: re.Pattern[str]
@@ -110,10 +116,15 @@ class _Patterns:
     treys none", "røde treere: to")."""
     kind_after: re.Pattern[str]
     """Canastas counted after their kind, as the end of a clause, the way a score sheet
-    reads ("naturals 1", "blandede: 0", "puhtaat 2", "ren x1"): the count is the number."""
+    reads ("naturals 1", "blandede: 0", "puhtaat 2"), or with "x" anywhere ("ren x1, uren
+    x2", "likanen x2"): the count is the number, never the one a bare kind says."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
-    """ "out" as a whole clause ("2 red threes, out."): going out, the way a list says it."""
+    """ "out" as a whole clause ("2 red threes, out.", a sheet's "out yes"): going out, the
+    way a list says it."""
+    out_denied: re.Pattern[str]
+    """ "out" with a sheet's cross after it as a whole clause ("out no", "ulos ei"): the
+    side did not go out."""
     out_phrases: re.Pattern[str]
     bare_kind: re.Pattern[str]
     coordinated: re.Pattern[str]
@@ -151,7 +162,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({natural})|({mixed}))(?= |$)"
         ),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}|{say('negation')}(?: \w+){{0,2}})"
+            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
         ),
@@ -159,13 +170,14 @@ def _patterns(lang: str | None = None) -> _Patterns:
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
-        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*$"),
+        hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
-            rf"(?:^| ){say('went_out', 'concealed', 'out')} \{GAP}(?: {filler})*$"
+            rf"(?:^| ){say('went_out', 'concealed', 'out')}(?: {filler})* \{GAP}"
+            rf"(?: {filler})*(?: {joiners})?$"
         ),
         table_after=re.compile(rf"^(?:{filler} )*{say('table_after')}(?= |$)"),
-        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*$"),
+        table_before=re.compile(rf"(?:^| ){say('table_before')}(?: {filler})*(?: \{GAP})?$"),
         result=re.compile(rf"(?:^| ){say('result')}(?= |$)"),
         bonus=re.compile(
             rf"^(?:{filler} )*(?:(?:{count}) )?(?:(?!{joiners} )\w+ )?"
@@ -173,6 +185,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             r"(?= |$)"
         ),
         no_meld=re.compile(rf"(?:^| ){say('no_meld')}(?= |$)"),
+        opened=re.compile(rf"(?:^| ){say('opened')}(?= |$)"),
         zero_table=re.compile(
             rf"(?:^| )(?:{zero} (?:{filler} )*{say('table_after')}|{say('table_before')} {zero})"
             r"(?= |$)"
@@ -183,7 +196,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_before=re.compile(rf"(?:^| ){say('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
-        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?= \||$)"),
+        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?: {say('yes')})?(?= \||$)"),
+        out_denied=re.compile(
+            rf"(?:^|\| )({say('out', 'went_out')}) (?:\{GAP} )?{say('no')}(?= \||$)"
+        ),
         out_phrases=re.compile(
             rf"(?:^| )({say('went_out', 'table_before', 'table_after', 'concealed')})(?= |$)"
         ),
@@ -193,7 +209,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         kind_after=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
-            rf"({count}|{none}|x\d)(?= \{GAP}|$)"
+            rf"(?:({count}|{none})(?= \{GAP}|$)|x(\d)(?= |$))"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
         minus=re.compile(
@@ -322,11 +338,13 @@ def _numbers(
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
-        if role == "unplaced" and not value % SCORE_STEP and _gapped(words, i, last_hand):
+        alike = _gapped(words, i, last_hand) or _second_hand(words, i, last_hand, lang)
+        if role == "unplaced" and not value % SCORE_STEP and alike:
             role = "hand"
         elif (
             lead
             and role == "table"
+            and not _table_said_after(found, words, i)
             and (_joined_hand(words, i, last_hand) or _gapped(words, i, last_hand))
         ):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
@@ -339,6 +357,12 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, hand, unplaced, frozenset(placed))
+
+
+def _table_said_after(found: _Patterns, words: list[str], i: int) -> bool:
+    """A table word right after the number ("dem 235 på bordet"): the table points, however
+    like a hand said before it the words before it are."""
+    return found.table_after.match(" ".join(words[i + 1 : i + 1 + WINDOW + 1])) is not None
 
 
 def _points_word(found: _Patterns, words: list[str], i: int, value: int) -> bool:
@@ -363,6 +387,42 @@ def _more(words: list[str], i: int) -> bool:
 def _gapped(words: list[str], i: int, last_hand: int) -> bool:
     """The number at ``i`` follows the same word as the hand just read, a few words on."""
     return 0 < i - last_hand <= GAPPED and i > 0 and words[i - 1] == words[last_hand - 1]
+
+
+SECOND_HAND_REACH = 6
+"""Words from one partner's hand to the other's ("35 på den eine handa og 20")."""
+PARALLEL_REACH = 3
+"""Words before a hand looked at for the word the next hand repeats ("toisella jäi käteen
+25 ja toisella 30")."""
+
+
+def _second_hand(words: list[str], i: int, last_hand: int, lang: str | None) -> bool:
+    """The number at ``i`` is a partner's hand said the way the hand just read was, joined to
+    it by "and" in the same clause: right after it ("they held 35 and 50"), with the same word
+    after it ("35 på den eine handa og 20 på den andre") or a word said before the first again
+    ("toisella jäi käteen 25 ja toisella 30"). Two hands of one side: the hand is their sum."""
+    between = words[last_hand + 1 : i]
+    if not 0 < i - last_hand <= SECOND_HAND_REACH or GAP in between or not between:
+        return False
+    if not _joiner_words(lang) & set(between):
+        return False
+    if len(between) == 1:
+        return True
+    after = words[i + 1] if i + 1 < len(words) else GAP
+    said_alike = after not in (GAP, *_joiner_words(lang)) and after == words[last_hand + 1]
+    if said_alike:  # "35 på den eine handa og 20 på den andre", not "35 og havde 215 og"
+        return True
+    return words[i - 1] in words[max(0, last_hand - PARALLEL_REACH) : last_hand]
+
+
+@functools.cache
+def _joiner_words(lang: str | None) -> frozenset[str]:
+    return frozenset(
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.joiners
+    )
 
 
 @dataclass(frozen=True)
@@ -425,10 +485,10 @@ def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int,
     natural = mixed = 0
     for match in _patterns(lang).kind_after.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
-        if first in covered or index_at(joined, match.start(3)) in covered:
+        count = 3 if match[3] is not None else 4
+        if first in covered or index_at(joined, match.start(count)) in covered:
             continue
-        times = TIMES.fullmatch(match[3])  # "puhdas x1, likanen x2"
-        value = int(match[3][1:]) if times else count_of(match[3], lang)
+        value = count_of(match[3], lang) if count == 3 else int(match[4])
         natural, mixed = (natural + value, mixed) if match[1] else (natural, mixed + value)
         covered.update(range(first, index_at(joined, match.end()) + 1))
     return natural, mixed
@@ -544,9 +604,27 @@ def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     return out
 
 
-def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
+def _out_at_lead(words: list[str], leads: frozenset[int], found: _Patterns) -> set[int]:
+    """Where "out" is said right after a side's or player's name, as its whole predicate
+    ("Priya out this time, 410 ...", "we out w/ 390"): the verb left out, the side went out."""
+    return {i for i in leads if i < len(words) and found.out.match(" ".join(words[i:]))}
+
+
+def _denied_outs(joined: str, found: _Patterns) -> set[int]:
+    """Word indices of "out" crossed on a sheet ("out no", "ut: nei", "ulos ei",
+    ``out_denied``): the first and the last word of each."""
+    out: set[int] = set()
+    for match in found.out_denied.finditer(joined):
+        out |= {index_at(joined, match.start(1)), index_at(joined, match.end(1))}
+    return out
+
+
+def _lone_out(
+    joined: str, side: int | None, found: _Patterns, leads: frozenset[int] = frozenset()
+) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
-    said as the lexicon says it, so it is asked about rather than dropped."""
+    said as the lexicon says it, so it is asked about rather than dropped (unless it is a
+    whole clause or said right after the side's name, ``_out_at_lead``)."""
     inside: set[int] = set()
     for match in found.out_phrases.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
@@ -554,6 +632,7 @@ def _lone_out(joined: str, side: int | None, found: _Patterns) -> list[Unsure]:
     words = joined.split()
     out = []
     clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
+    clauses |= _out_at_lead(words, leads, found) | _denied_outs(joined, found)
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
         if at in clauses:
@@ -574,15 +653,26 @@ def _read_part(
     found = _patterns(lang)
     numbers = _numbers(words, leads, found, lang)
     natural, mixed, red, covered = _kinds(joined, lang)
-    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found)
+    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found, leads)
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
-    if table is None and (found.no_meld.search(joined) or found.zero_table.search(joined)):
+    nothing_down = found.no_meld.search(joined) or found.zero_table.search(joined)
+    nothing_down = nothing_down or any(
+        _negated(found, joined, m) for m in found.opened.finditer(joined)
+    )
+    if table is None and nothing_down:
         table, table_said = 0, True
     went_out = WentOut.NO
-    said_out = any(not _negated(found, joined, m) for m in found.went_out.finditer(joined))
-    if said_out or found.out_clause.search(joined):
+    denied = _denied_outs(joined, found)
+    said_out = any(
+        not _negated(found, joined, m) and index_at(joined, m.end()) not in denied
+        for m in found.went_out.finditer(joined)
+    )
+    out_clause = any(
+        index_at(joined, m.start(1)) not in denied for m in found.out_clause.finditer(joined)
+    )
+    if said_out or out_clause or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
     unplaced += [
@@ -837,9 +927,8 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     word explains, a side's table points not said, a canasta without its kind are returned in
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
-    said_words = unclipped(words_of(without_table_talk(text)), seating.lang)
-    said_words = without_asides(said_words, seating.lang, named_words(said_words, seating))
-    parts = segments(corrected(said_words, seating.lang), seating)
+    heard = said_words(text, seating)
+    parts = read_parts(heard, seating)
     unsure = unsure_sides(parts, seating)
     sides: list[SideReading] = []
     threes_unsaid: list[Unsure] = []
@@ -866,7 +955,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     if sum(s.round.went_out is not WentOut.NO for s in sides) > 1:
         unsure.append(Unsure("went_out", ""))
     threes_said = any(threes_by_side)
-    moved = any(names_side(w, seating) for w in red_threes_taken_back(said_words, seating.lang))
+    moved = any(names_side(w, seating) for w in red_threes_taken_back(heard, seating.lang))
     if not _none_implied(sides, unsure, variant, threes_said and not moved):
         unsure += threes_unsaid
     return RoundReading(tuple(sides), tuple(unsure))

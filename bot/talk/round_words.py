@@ -105,6 +105,9 @@ _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\
 """A number written with a thousands separator ("1,200", "1.200"): one number."""
 _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
+_LABEL = re.compile(r"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s")
+"""``_CLAUSE`` but for a colon before a number: a score sheet's label and its value ("rene: 1",
+"hånd: 40") are one clause, as "rene 1" is, so the value is read with its label."""
 
 
 _CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
@@ -131,11 +134,13 @@ def words_of(question: str) -> list[str]:
     joiners, spelling = _accented_joiners()
     text = joiners.sub(lambda match: spelling[match[0]], text)
     text = fold(spell_digits(text, short_hundreds=True))
+    heading = _HEADING.match(text)
+    clauses = _LABEL.split(text[heading.end() + 1 :] if heading else text)
+    if heading:  # its counts say which round or how many play
+        clauses.insert(0, " ".join(w for w in tokens(heading[1]) if not _small_count(w)))
     out: list[str] = []
-    for n, clause in enumerate(_CLAUSE.split(text)):
+    for clause in clauses:
         words = tokens(clause)
-        if n == 0 and _HEADING.match(text):
-            words = [w for w in words if not _small_count(w)]
         if words and out:
             out.append(GAP)
         out += words

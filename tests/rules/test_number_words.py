@@ -40,8 +40,9 @@ def _says(lang: str, hand: Counter[str], pick: int = -1) -> str:
     parts = []
     for rank, n in hand.items():
         count = lexicon.words.one[0] if n == 1 else lexicon.numbers[str(n)][0]
-        names = _names(lang, rank) if pick >= 0 else lexicon.cards[rank]
+        names = _names(lang, rank) if pick >= 0 or n > 1 else lexicon.cards[rank]
         if n > 1:  # "seks joker": a six and a joker, or six jokers? asked, see test_sure_roles
+            # (a rank listed only in the singular, "queen", is said in an inflected plural)
             names = [name for name in names if name not in SINGULAR] or names
         parts.append(f"{count} {names[pick % len(names)]}")
     joiner = f" {lexicon.words.joiners[0]} "

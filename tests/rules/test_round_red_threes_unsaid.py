@@ -117,17 +117,26 @@ def test_a_word_the_reader_does_not_know_is_asked_about_instead() -> None:
     assert 0 not in {u.side for u in reading.unsure if u.what == "red_unsaid"}
 
 
-def test_red_threes_cut_to_the_wrong_side_leave_no_side_certain() -> None:
-    """A heading the reader gives the side before it ("..., two naturals. red threes: we
-    had one, they had none"): that side's red threes are asked about, and so are ours, which
-    no word the reader gave us says; neither is shown as none for certain."""
+def test_a_red_threes_heading_gives_each_side_its_count() -> None:
+    """A heading the reader once gave the side before it ("..., two naturals. red threes: we
+    had one, they had none") heads a section: each side's count after it is its red threes,
+    so both sides are read, none for them said as none."""
     text = (
         "hands first: we got caught with 35, 300 melded, one natural; they went out with 400,"
         " two naturals. red threes: we had one, they had none"
     )
+    reading = read_round(text, Seating(lang="en"), CLASSIC)
+    assert reading.sure
+    assert [s.round.red_threes for s in reading.sides] == [1, 0]
+    assert reading.sides[0].round.hand_points == 35
+
+
+def test_a_heading_with_no_side_after_it_leaves_the_red_threes_asked() -> None:
+    """ "red threes" said last, with no side's count after it: no section, so the side it
+    ends is asked about its red threes, never read as having none."""
+    text = "we got caught with 35, 300 melded, one natural; they went out with 400, red threes"
     asked = {(u.what, u.side) for u in read_round(text, Seating(lang="en"), CLASSIC).unsure}
     assert ("red", 1) in asked
-    assert ("red_unsaid", 0) in asked
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,36 @@
+"""A sentence about a whole round cut into its sides' parts, with the structures that span
+parts resolved: a section heading's role given to each side's value after it
+(``round_sections``) and an elliptic going out said in full (``round_ellipsis``).
+
+Why one module: the reader, the labels the tagger learns from and the made-up rounds must
+cut a sentence the same way, or the tagger learns words it never sees when reading
+(``said_words`` then ``read_parts`` is the whole way from the text, for the reader and the
+labels alike).
+"""
+
+from __future__ import annotations
+
+from bot.talk.round_asides import without_asides, without_table_talk
+from bot.talk.round_corrections import corrected
+from bot.talk.round_ellipsis import elliptic
+from bot.talk.round_sections import sectioned
+from bot.talk.round_sides import Seating, Segment, named_words, segments
+from bot.talk.round_words import unclipped, words_of
+
+
+def cut(words: list[str], seating: Seating) -> list[Segment]:
+    """``words`` (folded, corrections applied) cut into each side's parts."""
+    return elliptic(sectioned(segments(words, seating), seating), seating.lang)
+
+
+def said_words(text: str, seating: Seating) -> list[str]:
+    """A sentence said aloud as the reader reads its words: made (clipped endings restored)
+    and without the asides that are no side's round (the round's number, player counts,
+    variant names, the stock running out); the speaker's corrections are still in."""
+    words = unclipped(words_of(without_table_talk(text)), seating.lang)
+    return without_asides(words, seating.lang, named_words(words, seating))
+
+
+def read_parts(words: list[str], seating: Seating) -> list[Segment]:
+    """``said_words`` with the speaker's corrections applied, cut into each side's parts."""
+    return cut(corrected(words, seating.lang), seating)
