@@ -92,19 +92,19 @@ async def test_near_tie_offers_buttons_and_a_press_shows_that_topic(
     assert "800" in shown.embeds[0]["description"]  # all four red threes, from the variant file
 
 
-async def test_a_near_tie_for_a_named_variant_shows_that_variants_rule_when_pressed(
+async def test_a_topic_button_for_a_named_variant_shows_that_variants_rule_when_pressed(
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    # a wording the model holds near a tie between the rule and Cuban's overview (0.59 / 0.41
-    # since issue 13's data; "red threes cuban or classic" now answers with the rule at once)
-    message = await (
-        await fake.slash("rules", {"question": "red threes in cuban vs classic"})
-    ).response()
+    # the button under an answer for a variant the question names (at a classic table)
+    # carries that variant: pressing it shows the whole topic with the variant's own rule
+    question = "in cuban, can I discard a joker?"
+    message = await (await fake.slash("rules", {"question": question})).response()
     buttons = [c for row in message.components for c in row["components"]]
-    red = next(b for b in buttons if ":red_threes:" in b["custom_id"])
-    shown = await (await fake.click(message, red["custom_id"])).response()
-    # Cuban's schedule (four red threes are 1000), not the classic table's 800
-    assert "1000" in shown.embeds[0]["description"]
+    more = next(b for b in buttons if ":frozen_pile:" in b["custom_id"])
+    assert more["custom_id"].endswith(":cuban")
+    shown = await (await fake.click(message, more["custom_id"])).response()
+    # Cuban's pile (always frozen), not the classic table's rule
+    assert "always frozen" in shown.embeds[0]["description"]
 
 
 async def test_the_direct_answer_leads_and_more_shows_the_whole_topic(
