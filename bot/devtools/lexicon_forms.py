@@ -72,6 +72,68 @@ def spoken_spellings(forms: dict[str, str], lexicon: Lexicon, listed: set[str]) 
     return out
 
 
+DIALECTS = {"no": ("nn",)}
+"""Written standards of a language beside its lemmatizer's: nynorsk "eine" (the one) is a
+word, no typo of "reine"."""
+
+
+def _close(words: list[str], candidates: list[str], most: int) -> set[str]:
+    """The ``words`` within ``most`` (Damerau/OSA) of any of ``candidates``."""
+    import numpy as np
+    from rapidfuzz.distance import OSA
+    from rapidfuzz.process import cdist
+
+    out: set[str] = set()
+    for start in range(0, len(words), 100_000):
+        chunk = words[start : start + 100_000]
+        far = cdist(chunk, candidates, scorer=OSA.distance, score_cutoff=most, dtype=np.uint8)
+        out.update(chunk[i] for i in np.nonzero((far <= most).any(axis=1))[0])
+    return out
+
+
+def near_words(lexicon: Lexicon) -> list[str]:
+    """The words of simplemma's dictionary (folded) that ``word_forms.read_as`` would read as
+    a role word: a real word is no typo nor a word cut short ("blandt" is "among", not
+    "blandet"), so the reader keeps it, without loading the dictionary at run time. A cheap
+    bound first (a prefix of a candidate, or within twice the distance of one, cut to the
+    candidate's length), then the reader's own rule on what is left."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    from bot.talk.round_words import known_words
+    from bot.talk.word_forms import (
+        SHORTEST_TYPO_STEM,
+        TYPO_DISTANCE,
+        read_as,
+        role_words,
+        typo_distance,
+    )
+
+    factory = DefaultDictionaryFactory()
+    lang = lexicon.language
+    said = {lexicon.lemmatizer, *DIALECTS.get(lang, ())}
+    dictionaries = [factory.get_dictionary(code) for code in sorted(said)]
+    dictionary = {w for d in dictionaries for pair in d.items() for w in pair}
+    candidates = role_words(lang).candidates
+    most = max(d for _, d in TYPO_DISTANCE)
+    prefixes = {c.word[:k] for c in candidates for k in range(2, len(c.word) + 1)}
+    folded = sorted({fold(w.lower()) for w in dictionary if w.isalpha() and len(w) >= 2})
+    maybe = {w for w in folded if w in prefixes}
+    whole = sorted({c.word for c in candidates if not c.stem})
+    longest = max(map(len, whole)) + most
+    maybe |= _close([w for w in folded if len(w) <= longest], whole, most)
+    stems = sorted({c.word for c in candidates if c.stem and len(c.word) >= SHORTEST_TYPO_STEM})
+    close: set[str] = set()
+    for near in {typo_distance(stem) for stem in stems}:
+        group = [stem for stem in stems if typo_distance(stem) == near]
+        sizes = range(min(map(len, group)) - near, max(map(len, group)) + near + 1)
+        close |= _close(sorted({w[:k] for w in folded for k in sizes}), group, near)
+    maybe.update(w for w in folded if any(w[:k] in close for k in range(2, len(w) + 1)))
+    known = known_words(lang).words
+    return sorted(
+        w for w in maybe if w not in known and (read_as(w, lang) or read_as(w, lang, True))
+    )
+
+
 def main() -> int:
     import simplemma
 
@@ -81,10 +143,14 @@ def main() -> int:
         "lexicon_hash": lexicon_hash(directory),
         "simplemma": simplemma.__version__,
         "forms": {lang: forms_for(vocabulary.lexicons[lang]) for lang in LANGUAGES},
+        "near": {lang: " ".join(near_words(vocabulary.lexicons[lang])) for lang in LANGUAGES},
     }
     path: Path = directory / FORMS_FILE
     path.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    sizes = ", ".join(f"{lang} {len(data['forms'][lang])}" for lang in LANGUAGES)
+    sizes = ", ".join(
+        f"{lang} {len(data['forms'][lang])} (near {data['near'][lang].count(' ') + 1})"
+        for lang in LANGUAGES
+    )
     print(f"wrote {path}: {sizes}")
     return 0
 

@@ -20,8 +20,9 @@ from bot.devtools.round_labels import Labelled, label_side, write
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_cut import cut
 from bot.talk.round_sides import Seating, side_words
-from bot.talk.round_words import count_of, words_of
+from bot.talk.round_words import count_of
 from bot.talk.text import fold
+from bot.talk.word_forms import typed_words
 
 LANGS = ("en", "no", "da", "fi")
 PER_LANGUAGE = 300
@@ -210,7 +211,7 @@ def generate(lang: str, n: int, seed: int = SEED) -> tuple[list[Labelled], int]:
             who = say.pick(lex.round.we if index == 0 else lex.round.they)
             parts.append(f"{who} " + rng.choice([", ", " "]).join(say.clauses(side)))
         text = rng.choice(["; ", ". ", ", "]).join(parts)
-        parts = cut(words_of(text), Seating(lang=lang))
+        parts = cut(typed_words(text, lang), Seating(lang=lang))
         for index, side in enumerate(sides):
             words, _ = side_words(parts, index)
             roles = label_side(words, side, lang) if words else None

@@ -15,7 +15,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -372,6 +372,10 @@ class Vocabulary:
     lexicons: Mapping[str, Lexicon]
     forms: Mapping[str, Mapping[str, str]]
     forms_hash: str = ""
+    near: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per language, the words of the language (simplemma's, folded) that the round reader
+    would otherwise read as a role word they start or nearly spell ("blandt", "among", is
+    one letter from "blandet"): real words, never read as another (``talk.word_forms``)."""
 
     def base(self, lang: str, word: str) -> str:
         """The lexicon word ``word`` is a form of in ``lang`` (itself when it is no known form)."""
@@ -438,11 +442,13 @@ def load_vocabulary(directory: Path) -> Vocabulary:
     lexicons = {lang: _load_file(directory / f"{lang}.toml") for lang in LANGUAGES}
     path = directory / FORMS_FILE
     forms: dict[str, dict[str, str]] = {}
+    near: dict[str, frozenset[str]] = {}
     recorded = ""
     if path.is_file():
         data = json.loads(path.read_text(encoding="utf-8"))
         forms, recorded = data["forms"], data["lexicon_hash"]
-    return Vocabulary(lexicons, forms, recorded)
+        near = {lang: frozenset(words.split()) for lang, words in data.get("near", {}).items()}
+    return Vocabulary(lexicons, forms, recorded, near)
 
 
 @functools.cache

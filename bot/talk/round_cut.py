@@ -15,7 +15,7 @@ from bot.talk.round_corrections import corrected
 from bot.talk.round_ellipsis import elliptic
 from bot.talk.round_sections import sectioned
 from bot.talk.round_sides import Seating, Segment, named_words, segments
-from bot.talk.round_words import unclipped, words_of
+from bot.talk.word_forms import typed_words
 
 
 def cut(words: list[str], seating: Seating) -> list[Segment]:
@@ -24,10 +24,13 @@ def cut(words: list[str], seating: Seating) -> list[Segment]:
 
 
 def said_words(text: str, seating: Seating) -> list[str]:
-    """A sentence said aloud as the reader reads its words: made (clipped endings restored)
-    and without the asides that are no side's round (the round's number, player counts,
-    variant names, the stock running out); the speaker's corrections are still in."""
-    words = unclipped(words_of(without_table_talk(text)), seating.lang)
+    """A sentence said aloud as the reader reads its words: each typed word as the lexicon
+    writes it (``word_forms.typed_words``: glued counts, words cut short, typos, dialect
+    spellings, clipped endings restored; players' names as typed) and without the asides
+    that are no side's round (the round's number, player counts, variant names, the stock
+    running out); the speaker's corrections are still in."""
+    names = [name for side in seating.names for name in side]
+    words = typed_words(without_table_talk(text), seating.lang, names)
     return without_asides(words, seating.lang, named_words(words, seating))
 
 

@@ -55,10 +55,10 @@ from bot.talk.round_words import (
     count_words,
     index_at,
     known_words,
-    words_of,
     zero_words,
 )
 from bot.talk.text import alternatives, fold
+from bot.talk.word_forms import typed_words
 
 __all__ = [
     "RoundAnswer",
@@ -996,7 +996,7 @@ def _describe(question: str) -> tuple[SideRound, list[int]] | None:
     side of ``read_round``; None without the table's points or without the round's end (a
     hand or going out) or a question for the total."""
     seating = Seating()
-    words, leads = side_words(segments(words_of(question), seating), 0)
+    words, leads = side_words(segments(typed_words(question, None), seating), 0)
     if not words:
         return None
     part = _read_part(words, leads, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.scoring.vocabulary import spoken, vocabulary
@@ -124,23 +125,26 @@ SMALLEST_POINTS = 15
 """Points of a round are multiples of five from here; smaller numbers are counts."""
 
 
-def words_of(question: str) -> list[str]:
+def words_of(question: str, spell: Callable[[list[str]], list[str]] | None = None) -> list[str]:
     """The question's folded words, numbers said in words as digits, ``GAP`` between clauses.
     A heading before a colon keeps its words but not its counts ("Round 3:", "bare oss to:"):
-    it says which round or how many play, never a side's round."""
+    it says which round or how many play, never a side's round. ``spell``: what turns a
+    clause's typed tokens (not folded yet) into folded words (``word_forms.typed_words``:
+    "1nat", "hainna", "natrual" as the lexicon writes them); each token folded without it."""
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
     text = _TIMES_BEFORE.sub(r"\1", text)
     text = _JOINED.sub(" plus ", text)
     joiners, spelling = _accented_joiners()
     text = joiners.sub(lambda match: spelling[match[0]], text)
-    text = fold(spell_digits(text, short_hundreds=True))
+    text = spell_digits(text, short_hundreds=True)
     heading = _HEADING.match(text)
     clauses = _LABEL.split(text[heading.end() + 1 :] if heading else text)
     if heading:  # its counts say which round or how many play
-        clauses.insert(0, " ".join(w for w in tokens(heading[1]) if not _small_count(w)))
+        clauses.insert(0, " ".join(w for w in tokens(heading[1]) if not _small_count(fold(w))))
     out: list[str] = []
     for clause in clauses:
-        words = tokens(clause)
+        raw = tokens(clause)
+        words = spell(raw) if spell else [fold(word) for word in raw]
         if words and out:
             out.append(GAP)
         out += words

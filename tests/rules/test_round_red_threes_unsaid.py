@@ -107,9 +107,10 @@ def test_black_threes_are_no_red_threes() -> None:
 
 
 def test_a_word_the_reader_does_not_know_is_asked_about_instead() -> None:
-    """ "1 r3" may be the red threes: the word is named, not "red threes not said"."""
+    """ "1 rd3" may be the red threes: the word is named, not "red threes not said" ("r3"
+    is read as a red three, ``word_forms``)."""
     reading = read_round(
-        "we went out with 400 and a clean, 1 r3; they had 200 melded and 30 left",
+        "we went out with 400 and a clean, 1 rd3; they had 200 melded and 30 left",
         Seating(lang="en"),
         CLASSIC,
     )

@@ -1,0 +1,312 @@
+"""A typed word read as the lexicon's written word, once, before either round reader sees it.
+
+Players type rounds in chat: "1nat", "0r3", "käsi85" (a count glued to its word), "puhd",
+"lik", "pöyd" (a word cut short), "natrual", "cansta", "hnad" (a typo), "rø", "hainna",
+"int" (a dialect spelling). The rule reader (``round_talk``) reads by the lexicon's phrases
+and the tagger (``round_tagger``) learned from labelled rounds read by the same words, so
+each such word is turned into the word the lexicon writes here, and both readers (and the
+labelling and the training, ``bot.devtools.round_labels``) read the one result.
+
+Nothing here lists a miss. The words come from the lexicon (``rules_data/lexicon``):
+
+- dialect and spoken spellings from each language's ``[spoken]`` table, looked up before
+  folding ("å" is Danish "og", its folded "a" is not);
+- a count glued to a word is split when the word is a role word of the round (or reads as
+  one below); a red three glued to its colour ("r3", "pun3s") is the colour and the three;
+- a word the lexicon and the language do not know (``Vocabulary.near``: simplemma's words
+  that a rule here would otherwise change) is read as the one role word it is a prefix of,
+  or a typo of (Damerau distance 1 from 4 letters, 2 from 8), when every candidate says
+  the same part of the round (``ROLES``): "pöyd" starts four table words, all "table".
+
+Two letters are too few to tell a word by ("bl" could start anything), except right after
+a count ("1bl", "2 bl"), where the word is a kind the count counts (``KINDS``); there, and
+only there, a known word one letter from a kind is read as that kind too ("1 blandt" is
+no "among").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rapidfuzz.distance import OSA
+
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_words import counts, known_words, unclipped, words_of
+from bot.talk.text import fold, function_words, normalise, tokens
+
+ROLES = {
+    "natural": "natural",
+    "mixed": "mixed",
+    "three": "three",
+    "red": "red",
+    "canasta": "canasta",
+    "went_out": "out",
+    "out": "out",
+    "concealed": "concealed",
+    "table_after": "table",
+    "table_before": "table",
+    "hand_after": "hand",
+    "hand_before": "hand",
+    "stuck": "hand",
+    "negation": "negation",
+    "none": "none",
+    "points": "points",
+}
+"""The round fields whose words a typed word may be read as, and the part of the round each
+says: "meldt" and "melda" are both "table", so a word that could be either is still read."""
+KINDS = frozenset({"natural", "mixed", "red", "canasta", "three"})
+"""What a count counts: right after one, a shorter or a known word may be one of these."""
+SHORTEST_PREFIX = 3
+SHORTEST_COUNTED_PREFIX = 2
+TYPO_DISTANCE = ((8, 2), (4, 1))
+"""(from this many letters, this Damerau/OSA distance): shorter words are not corrected."""
+SHORTEST_TYPO_STEM = 6
+"""A "word*" stem takes any ending, so a typo of a shorter one ("seka*") leaves too little
+to tell it by: "sekin" is no mixed canasta, "kolmellakympillä" (thirty) no "kolmo*" (three)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A role word a typed word may stand for: folded, its role, a "word*" stem (any
+    ending) or a whole word, and whether it is a phrase on its own ("meldt") or a word of a
+    longer one ("went" of "went out": read only where no phrase on its own fits)."""
+
+    word: str
+    role: str
+    stem: bool
+    alone: bool
+    fields: int
+    """How many round fields list the word ("meldt" is said before and after a number)."""
+
+
+@dataclass(frozen=True)
+class RoleWords:
+    """One language's candidates, its red and three words, and its spoken spellings."""
+
+    candidates: tuple[Candidate, ...]
+    role_words: frozenset[str]
+    """Every folded word the round fields and colours list (a spelling there is kept)."""
+    red: tuple[str, ...]
+    threes: frozenset[str]
+    written: dict[str, str]
+    """A spoken or dialect spelling, normalised and not folded -> the written word, folded."""
+
+
+@functools.cache
+def role_words(lang: str) -> RoleWords:
+    lexicon = vocabulary().lexicons[lang]
+    found: dict[tuple[str, str, bool], bool] = {}
+    fields: dict[str, set[str]] = {}
+    every: set[str] = set()
+    for field, role in ROLES.items():
+        phrases = lexicon.colours.red if field == "red" else getattr(lexicon.round, field)
+        for said in phrases:
+            raws = [r for r in fold(normalise(said)).split() if r != "~"]
+            for raw in raws:
+                word = raw.rstrip("*")
+                every.add(word)
+                fields.setdefault(word, set()).add(field)
+                if word.isalpha():
+                    key = (word, role, raw.endswith("*"))
+                    found[key] = found.get(key, False) or len(raws) == 1
+    lists = [v for v in lexicon.round.model_dump().values() if isinstance(v, list)]
+    for phrases in [*lists, lexicon.colours.black]:
+        every.update(w.rstrip("*") for p in phrases for w in fold(normalise(p)).split())
+    candidates = tuple(
+        Candidate(w, r, s, alone, len(fields[w])) for (w, r, s), alone in sorted(found.items())
+    )
+    red = tuple(fold(normalise(w)).rstrip("*") for w in lexicon.colours.red)
+    threes = frozenset(fold(normalise(w)).rstrip("*") for w in lexicon.round.three)
+    written = {
+        normalise(form): fold(normalise(word))
+        for word, forms in lexicon.spoken.items()
+        for form in forms
+    }
+    return RoleWords(candidates, frozenset(every), red, threes, written)
+
+
+def typo_distance(word: str) -> int:
+    return next((d for length, d in TYPO_DISTANCE if len(word) >= length), 0)
+
+
+def _distance(word: str, candidate: Candidate, most: int) -> int | None:
+    """The typo distance of ``word`` from ``candidate`` (a stem: from the word's start,
+    whatever ending follows), or None beyond ``most``."""
+    if not candidate.stem:
+        found = OSA.distance(word, candidate.word, score_cutoff=most)
+        return found if found <= most else None
+    size = len(candidate.word)
+    if size < SHORTEST_TYPO_STEM:
+        return None
+    most = min(most, typo_distance(candidate.word))  # a typo in the stem, not the ending
+    ends = range(max(1, size - most), min(len(word), size + most) + 1)
+    found = min(
+        (OSA.distance(word[:k], candidate.word, score_cutoff=most) for k in ends),
+        default=most + 1,
+    )
+    return found if found <= most else None
+
+
+def _pick(
+    word: str, matches: Iterable[tuple[int, Candidate]], roles: frozenset[str] | None
+) -> str | None:
+    """The one word the matches make, or the word of the one part of the round they all
+    say (phrases on their own first): the nearest, as long as the word typed, listed in the
+    most fields, shortest. None when they say different parts of the round."""
+    found = [(d, c) for d, c in matches if roles is None or c.role in roles]
+    found = [m for m in found if m[1].alone] or found
+    if len({c.word for _, c in found}) != 1 and len({c.role for _, c in found}) != 1:
+        return None
+    best = min(
+        found,
+        key=lambda m: (m[0], abs(len(m[1].word) - len(word)), -m[1].fields, len(m[1].word)),
+    )
+    return best[1].word
+
+
+def read_as(word: str, lang: str, counted: bool = False) -> str | None:
+    """The role word ``word`` is cut short from or mistyped for, by the lexicon alone (the
+    caller looks first whether the word is one the language knows); ``counted``: right
+    after a count, where two letters are enough for a kind."""
+    if not word.isalpha():
+        return None
+    candidates = role_words(lang).candidates
+    if len(word) >= SHORTEST_PREFIX or (counted and len(word) >= SHORTEST_COUNTED_PREFIX):
+        starts = [(0, c) for c in candidates if c.word.startswith(word) and c.word != word]
+        if starts:
+            return _pick(word, starts, KINDS if len(word) < SHORTEST_PREFIX else None)
+    most = typo_distance(word)
+    if not most:
+        return None
+    near = ((_distance(word, c, most), c) for c in candidates)
+    return _pick(word, ((d, c) for d, c in near if d is not None), None)
+
+
+def known(word: str, lang: str) -> bool:
+    """A word of the lexicon (any list, inflected forms, counts) or of the language
+    (simplemma's words near a role word, ``Vocabulary.near``): never read as another."""
+    return (
+        word in known_words(lang)
+        or word in function_words(lang)
+        or word in counts(lang)
+        or word in vocabulary().near.get(lang, ())
+    )
+
+
+def _letters(word: str, lang: str, counted: bool) -> str | None:
+    """``word`` (folded letters) as the readers should read it: itself when the lexicon
+    knows it, the word a clipped ending put back makes, the role word it stands for; a word
+    only the language knows is itself but right after a count (``_kind_typo``). None when
+    it stands for nothing the lexicon says."""
+    lexicon = known_words(lang)
+    if word in role_words(lang).role_words or word in lexicon.words:
+        return word
+    if known(word, lang) and (word not in lexicon or word in vocabulary().near.get(lang, ())):
+        return (_kind_typo(word, lang) if counted else None) or word
+    if word in lexicon:  # by a "word*" stem: "threes" is "three*", kept as said
+        return _same_stem_typo(word, lang) or word
+    clipped = unclipped([word], lang)[0]
+    if clipped in known_words(lang):
+        return clipped
+    return read_as(word, lang, counted)
+
+
+def _same_stem_typo(word: str, lang: str) -> str | None:
+    """The role word a word known only by a lexicon stem is a typo of, when that word has
+    the same stem: "meldd", "meldtt" are "meldt", read as table points as the stem says."""
+    if any(c.stem and word.startswith(c.word) for c in role_words(lang).candidates):
+        return None  # a role word's own form ("threes", "naturals")
+    read = read_as(word, lang)
+    stems = [stem for stem in known_words(lang).stems if word.startswith(stem)]
+    return read if read and any(read.startswith(stem) for stem in stems) else None
+
+
+def _kind_typo(word: str, lang: str) -> str | None:
+    """A word of the language one letter from a kind, right after a count ("1 blandt")."""
+    if len(word) < min(length for length, _ in TYPO_DISTANCE):
+        return None
+    near = ((_distance(word, c, 1), c) for c in role_words(lang).candidates if c.role in KINDS)
+    return _pick(word, ((d, c) for d, c in near if d is not None), None)
+
+
+def _role_read(word: str, read: str | None, lang: str) -> bool:
+    """``read`` (what ``word`` reads as) is a role word: a count glued to it is split."""
+    return read is not None and (read != word or read in role_words(lang).role_words)
+
+
+def _glued(word: str, lang: str) -> list[str] | None:
+    """A count glued to its word ("1nat", "85hand", "käsi85", "0r3") as its words, or None."""
+    head = len(word) - len(word.lstrip("0123456789"))
+    if 0 < head < len(word):
+        digits, rest = word[:head], word[head:]
+        if rest.isalpha():
+            read = _letters(rest, lang, counted=True)
+            if read == rest and rest not in known_words(lang):
+                # glued to its count, a word only the language knows ("bl", an abbreviation
+                # in Norwegian) is what the count counts
+                read = read_as(rest, lang, counted=True) or rest
+            return [digits, read] if read and _role_read(rest, read, lang) else None
+        tail = _red_three(rest, lang)
+        return [digits, *tail] if tail else None
+    tail = _red_three(word, lang)
+    if tail:
+        return tail
+    size = len(word) - len(word.rstrip("0123456789"))
+    letters = word[:-size] if size else ""
+    if letters.isalpha():
+        read = _letters(letters, lang, counted=False)
+        return [read, word[-size:]] if read and _role_read(letters, read, lang) else None
+    return None
+
+
+def _red_three(word: str, lang: str) -> list[str] | None:
+    """ "r3", "r3s", "pun3": a colour cut to any of its first letters, glued to a three."""
+    words = role_words(lang)
+    letters = len(word) - len(word.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    colour, three = word[:letters], word[letters:]
+    if not letters or three not in words.threes or not three[:1].isdecimal():
+        return None
+    red = next((r for r in words.red if r.startswith(colour) and r.isalpha()), None)
+    return [red, three] if red else None
+
+
+def typed(token: str, lang: str | None, counted: bool = False) -> list[str]:
+    """One typed token (normalised, not folded) as the folded words the readers read;
+    ``counted``: it follows a count."""
+    word = fold(token)
+    if lang is None or word.isdecimal():
+        return [word]
+    words = role_words(lang)
+    spelled = words.written.get(token)
+    if spelled and word not in words.role_words:
+        return [spelled]
+    if not word.isalpha():
+        return _glued(word, lang) or [word]
+    return [_letters(word, lang, counted) or word]
+
+
+def written_words(
+    raw: list[str], lang: str | None, keep: frozenset[str] = frozenset()
+) -> list[str]:
+    """A clause's typed tokens as the folded words both readers read; ``keep``: words left
+    as typed (the players' names)."""
+    out: list[str] = []
+    for token in raw:
+        if fold(token) in keep:
+            out.append(fold(token))
+            continue
+        out += typed(token, lang, counted=bool(out) and out[-1].isdecimal())
+    return out
+
+
+def typed_words(text: str, lang: str | None, names: Iterable[str] = ()) -> list[str]:
+    """``words_of`` the text, each typed word read as its written word (see the module
+    docstring): what both round readers read, and what their labelled rounds are made of."""
+    keep = frozenset(fold(w) for name in names for w in tokens(normalise(name)))
+
+    def spell(raw: list[str]) -> list[str]:
+        return written_words(raw, lang, keep)
+
+    return words_of(text, spell)
