@@ -105,12 +105,21 @@ def every_spelling(phrases: Iterable[str], spoken: dict[str, list[str]]) -> list
 def written_forms() -> tuple[dict[str, str], ...]:
     """Each lexicon's spoken and dialect spellings (``spoken``) read back to the written word,
     folded ("kor" -> "hvor", "berre" -> "bare"): one table per language, since a spelling
-    means a different word in another ("ka" is "hva" in Norwegian and "hvad" in Danish)."""
+    means a different word in another ("ka" is "hva" in Norwegian and "hvad" in Danish).
+    A spelling that folds onto another language's function word (Danish "å" folds to "a")
+    is left out: every table is read over every question, and English "a" is no "og" (the
+    round reader looks spellings up before folding, ``word_forms``)."""
+    lexicons = vocabulary().lexicons
     return tuple(
         {
             fold(normalise(form)): fold(normalise(word))
             for word, forms in lex.spoken.items()
             for form in forms
+            if not any(
+                fold(normalise(form)) in map(fold, function_words(other))
+                for other in lexicons
+                if other != code and fold(normalise(form)) != normalise(form)
+            )
         }
-        for lex in vocabulary().lexicons.values()
+        for code, lex in lexicons.items()
     )
