@@ -103,6 +103,7 @@ def near_words(lexicon: Lexicon) -> list[str]:
     from bot.talk.word_forms import (
         SHORTEST_TYPO_STEM,
         TYPO_DISTANCE,
+        own_form,
         read_as,
         role_words,
         typo_distance,
@@ -130,7 +131,9 @@ def near_words(lexicon: Lexicon) -> list[str]:
     maybe.update(w for w in folded if any(w[:k] in close for k in range(2, len(w) + 1)))
     known = known_words(lang).words
     return sorted(
-        w for w in maybe if w not in known and (read_as(w, lang) or read_as(w, lang, True))
+        w
+        for w in maybe
+        if w not in known and not own_form(w, lang) and (read_as(w, lang) or read_as(w, lang, True))
     )
 
 

@@ -27,12 +27,13 @@ no "among").
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rapidfuzz.distance import OSA
 
-from bot.scoring.vocabulary import vocabulary
+from bot.scoring.vocabulary import LANGUAGES, vocabulary
 from bot.talk.round_words import counts, known_words, unclipped, words_of
 from bot.talk.text import fold, function_words, normalise, tokens
 
@@ -90,6 +91,8 @@ class RoleWords:
     """Every folded word the round fields and colours list (a spelling there is kept)."""
     red: tuple[str, ...]
     threes: frozenset[str]
+    said: frozenset[str]
+    """The candidates' words: a count glued to one of them is split ("1ren", "85hand")."""
     written: dict[str, str]
     """A spoken or dialect spelling, normalised and not folded -> the written word, folded."""
 
@@ -124,7 +127,8 @@ def role_words(lang: str) -> RoleWords:
         for word, forms in lexicon.spoken.items()
         for form in forms
     }
-    return RoleWords(candidates, frozenset(every), red, threes, written)
+    said = frozenset(c.word for c in candidates)
+    return RoleWords(candidates, frozenset(every), red, threes, said, written)
 
 
 def typo_distance(word: str) -> int:
@@ -201,11 +205,11 @@ def _letters(word: str, lang: str, counted: bool) -> str | None:
     only the language knows is itself but right after a count (``_kind_typo``). None when
     it stands for nothing the lexicon says."""
     lexicon = known_words(lang)
-    if word in role_words(lang).role_words or word in lexicon.words:
+    if word in role_words(lang).role_words or word in lexicon.words or own_form(word, lang):
         return word
     if known(word, lang) and (word not in lexicon or word in vocabulary().near.get(lang, ())):
         return (_kind_typo(word, lang) if counted else None) or word
-    if word in lexicon:  # by a "word*" stem: "threes" is "three*", kept as said
+    if word in lexicon:  # by another field's stem: "meldd" is "meld*" (laid down)
         return _same_stem_typo(word, lang) or word
     clipped = unclipped([word], lang)[0]
     if clipped in known_words(lang):
@@ -213,11 +217,14 @@ def _letters(word: str, lang: str, counted: bool) -> str | None:
     return read_as(word, lang, counted)
 
 
+def own_form(word: str, lang: str) -> bool:
+    """A form of a role word's "word*" stem ("threes", "puhdasta"): read as it is."""
+    return any(c.stem and word.startswith(c.word) for c in role_words(lang).candidates)
+
+
 def _same_stem_typo(word: str, lang: str) -> str | None:
     """The role word a word known only by a lexicon stem is a typo of, when that word has
     the same stem: "meldd", "meldtt" are "meldt", read as table points as the stem says."""
-    if any(c.stem and word.startswith(c.word) for c in role_words(lang).candidates):
-        return None  # a role word's own form ("threes", "naturals")
     read = read_as(word, lang)
     stems = [stem for stem in known_words(lang).stems if word.startswith(stem)]
     return read if read and any(read.startswith(stem) for stem in stems) else None
@@ -233,7 +240,11 @@ def _kind_typo(word: str, lang: str) -> str | None:
 
 def _role_read(word: str, read: str | None, lang: str) -> bool:
     """``read`` (what ``word`` reads as) is a role word: a count glued to it is split."""
-    return read is not None and (read != word or read in role_words(lang).role_words)
+    words = role_words(lang)
+    if read is None:
+        return False
+    stems = (c.word for c in words.candidates if c.stem)
+    return read != word or read in words.said or read.startswith(tuple(stems))
 
 
 def _glued(word: str, lang: str) -> list[str] | None:
@@ -276,8 +287,10 @@ def typed(token: str, lang: str | None, counted: bool = False) -> list[str]:
     """One typed token (normalised, not folded) as the folded words the readers read;
     ``counted``: it follows a count."""
     word = fold(token)
-    if lang is None or word.isdecimal():
+    if word.isdecimal():
         return [word]
+    if lang is None:
+        return _any_language(token, counted)
     words = role_words(lang)
     spelled = words.written.get(token)
     if spelled and word not in words.role_words:
@@ -285,6 +298,36 @@ def typed(token: str, lang: str | None, counted: bool = False) -> list[str]:
     if not word.isalpha():
         return _glued(word, lang) or [word]
     return [_letters(word, lang, counted) or word]
+
+
+def _any_language(token: str, counted: bool) -> list[str]:
+    """A token of a question in no known language (``/rules``): read as the languages read
+    it when none of them knows the word and every one that reads it reads it alike ("1nat",
+    "natrual"); "can" is an English word, so no Finnish "kanasta"."""
+    word = fold(token)
+    if not word.isalpha() and _split_known(word):
+        return _digit_runs(word)
+    if any(known(word, code) for code in LANGUAGES):
+        return [word]
+    reads = {tuple(typed(token, code, counted)) for code in LANGUAGES} - {(word,)}
+    return list(reads.pop()) if len(reads) == 1 else [word]
+
+
+def _digit_runs(word: str) -> list[str]:
+    """ "1nat" -> ["1", "nat"], "käsi85" -> ["kasi", "85"]: letters and digits apart."""
+    return re.findall(r"\d+|[^\W\d_]+", word)
+
+
+def _split_known(word: str) -> bool:
+    """A glued token whose letters some language lists as a role word ("1ren", "85hand"):
+    split, the words being known as they are."""
+    runs = _digit_runs(word)
+    letters = [run for run in runs if not run.isdecimal()]
+    return (
+        len(runs) == 2
+        and len(letters) == 1
+        and any(c.word == letters[0] for code in LANGUAGES for c in role_words(code).candidates)
+    )
 
 
 def written_words(

@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bot.scoring import load_variant
-from bot.talk.round_talk import Seating, read_round
+from bot.talk.round_talk import Seating, describe_round, read_round
 from bot.talk.text import written_forms
 from bot.talk.word_forms import known, read_as, typed_words
 
@@ -27,6 +27,8 @@ CLASSIC = load_variant("classic")
         ("da", "80hånd 1ren", "80 hand 1 ren"),
         ("fi", "1puhd 0pun käsi85", "1 puhdas 0 punai kasi 85"),
         ("fi", "1 pun3", "1 punainen 3"),
+        ("fi", "2puhdasta", "2 puhdasta"),
+        ("en", "2naturals", "2 naturals"),
     ],
 )
 def test_a_count_glued_to_its_word_is_split(lang: str, typed: str, read: str) -> None:
@@ -134,6 +136,17 @@ def test_a_spelling_looked_up_before_folding_leaves_the_folded_word_alone() -> N
     round reader nor in the topic model's table, which every question is read with."""
     assert typed_words("a", "da") == ["a"]
     assert all("a" not in table for table in written_forms())
+
+
+def test_a_rules_question_in_no_known_language_splits_and_corrects_alike() -> None:
+    """``/rules`` reads a round described in a question with every language's words: a
+    form is read where no language knows the word and every one reads it alike."""
+    full = describe_round("we melded 380, 1 natural canasta, went out, 45 left")
+    assert full is not None
+    assert full.natural_canastas == 1
+    assert describe_round("we melded 380, 1nat cansta, went out, 45 left") == full
+    assert describe_round("we melded 380, 1 natrual canasta, went out, 45 left") == full
+    assert typed_words("can", None) == ["can"]  # English, so no Finnish "kanasta"
 
 
 def test_players_names_are_left_as_typed() -> None:
