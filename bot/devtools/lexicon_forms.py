@@ -97,8 +97,7 @@ def near_words(lexicon: Lexicon) -> list[str]:
     "blandet"), so the reader keeps it, without loading the dictionary at run time. A cheap
     bound first (a prefix of a candidate, or within twice the distance of one, cut to the
     candidate's length), then the reader's own rule on what is left."""
-    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
-
+    from bot.devtools.dictionary_filter import words_of as dictionary_words
     from bot.talk.round_words import known_words
     from bot.talk.word_forms import (
         SHORTEST_TYPO_STEM,
@@ -109,15 +108,12 @@ def near_words(lexicon: Lexicon) -> list[str]:
         typo_distance,
     )
 
-    factory = DefaultDictionaryFactory()
     lang = lexicon.language
-    said = {lexicon.lemmatizer, *DIALECTS.get(lang, ())}
-    dictionaries = [factory.get_dictionary(code) for code in sorted(said)]
-    dictionary = {w for d in dictionaries for pair in d.items() for w in pair}
+    said = sorted({lexicon.lemmatizer, *DIALECTS.get(lang, ())})
     candidates = role_words(lang).candidates
     most = max(d for _, d in TYPO_DISTANCE)
     prefixes = {c.word[:k] for c in candidates for k in range(2, len(c.word) + 1)}
-    folded = sorted({fold(w.lower()) for w in dictionary if w.isalpha() and len(w) >= 2})
+    folded = sorted({w for code in said for w in dictionary_words(code) if len(w) >= 2})
     maybe = {w for w in folded if w in prefixes}
     whole = sorted({c.word for c in candidates if not c.stem})
     longest = max(map(len, whole)) + most

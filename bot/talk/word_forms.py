@@ -19,9 +19,9 @@ Nothing here lists a miss. The words come from the lexicon (``rules_data/lexicon
   the same part of the round (``ROLES``): "pöyd" starts four table words, all "table".
 
 Two letters are too few to tell a word by ("bl" could start anything), except right after
-a count ("1bl", "2 bl"), where the word is a kind the count counts (``KINDS``); there, and
-only there, a known word one letter from a kind is read as that kind too ("1 blandt" is
-no "among").
+a count ("1bl", "2 bl", "en bl"), where the word is a kind the count counts (``KINDS``); there, and
+only there, a known word one letter from a kind is read as that kind too ("en blandt
+canasta" is no "among"). A typo is never read as a count word ("trer" is no "tre").
 """
 
 from __future__ import annotations
@@ -178,13 +178,19 @@ def read_as(word: str, lang: str, counted: bool = False) -> str | None:
         return None
     candidates = role_words(lang).candidates
     if len(word) >= SHORTEST_PREFIX or (counted and len(word) >= SHORTEST_COUNTED_PREFIX):
-        starts = [(0, c) for c in candidates if c.word.startswith(word) and c.word != word]
+        short = len(word) < SHORTEST_PREFIX  # two letters: a kind said on its own only
+        starts = [
+            (0, c)
+            for c in candidates
+            if c.word.startswith(word) and c.word != word and (c.alone or not short)
+        ]
         if starts:
-            return _pick(word, starts, KINDS if len(word) < SHORTEST_PREFIX else None)
+            return _pick(word, starts, KINDS if short else None)
     most = typo_distance(word)
     if not most:
         return None
-    near = ((_distance(word, c, most), c) for c in candidates)
+    numbers = counts(lang)  # "trer" is no "tre" (three, a count): a typo is no number
+    near = ((_distance(word, c, most), c) for c in candidates if c.word not in numbers)
     return _pick(word, ((d, c) for d, c in near if d is not None), None)
 
 
@@ -340,7 +346,8 @@ def written_words(
         if fold(token) in keep:
             out.append(fold(token))
             continue
-        out += typed(token, lang, counted=bool(out) and out[-1].isdecimal())
+        counted = bool(out) and (out[-1].isdecimal() or out[-1] in counts(lang))
+        out += typed(token, lang, counted=counted)
     return out
 
 

@@ -42,12 +42,12 @@ def test_an_everyday_word_beside_a_going_out_is_read_past(lang: str, text: str) 
 
 
 MISSPELT = [
-    ("en", "dirrty", "we went out with 420, a clean and a dirty, one red three. they had 230"
-     " and a dirrty canasta, no red threes, 45 in hand"),
-    ("no", "blanddet", "vi gikk ut med 420, en ren og en blandet, én rød treer. de hadde 230"
-     " og en blanddet, ingen røde, 45 på hånda"),
-    ("da", "blanddet", "vi gik ud med 420, en ren og en blandet, én rød treer. de havde 230"
-     " og en blanddet, ingen røde, 45 på hånden"),
+    ("en", "dorrtyy", "we went out with 420, a clean and a dirty, one red three. they had 230"
+     " and a dorrtyy canasta, no red threes, 45 in hand"),
+    ("no", "bllanndett", "vi gikk ut med 420, en ren og en blandet, én rød treer. de hadde 230"
+     " og en bllanndett, ingen røde, 45 på hånda"),
+    ("da", "bllanndett", "vi gik ud med 420, en ren og en blandet, én rød treer. de havde 230"
+     " og en bllanndett, ingen røde, 45 på hånden"),
     ("fi", "likkainen", "me mentiin ulos 420:llä, puhdas ja seka, yksi punainen kolmonen."
      " niillä 230 ja yksi likkainen, ei punaisia, 45 kädessä"),
 ]  # fmt: skip
@@ -55,7 +55,8 @@ MISSPELT = [
 
 @pytest.mark.parametrize(("lang", "word", "text"), MISSPELT)
 def test_a_word_of_no_language_beside_a_count_is_named(lang: str, word: str, text: str) -> None:
-    """ "a dirrty canasta": perhaps the canasta's kind, so the side is asked about."""
+    """ "a dorrtyy canasta": perhaps the canasta's kind, so the side is asked about (one
+    letter off, "dirrty", is read as "dirty": ``word_forms``)."""
     reading = read_round(text, Seating(lang=lang))
     assert any(u.what == "word" and word in u.words and u.side == 1 for u in reading.unsure)
 

@@ -83,6 +83,8 @@ def test_two_letters_are_a_kind_only_right_after_a_count() -> None:
         ("no", "hånnda", "handa"),
         ("da", "hannden", "handen"),
         ("no", "trerer", "treare"),
+        ("en", "dirrty", "dirty"),
+        ("da", "blanddet", "blandet"),
     ],
 )
 def test_a_typo_reads_as_the_one_role_word_it_nearly_spells(
@@ -108,6 +110,12 @@ def test_a_word_of_the_language_is_no_typo(lang: str, word: str) -> None:
 
 def test_right_after_a_count_a_word_one_letter_from_a_kind_is_that_kind() -> None:
     assert typed_words("1 blandt", "da") == ["1", "blandet"]
+    assert typed_words("en blandt canasta", "da") == ["en", "blandet", "canasta"]
+
+
+def test_a_typo_is_never_read_as_a_count() -> None:
+    """Danish "trer" is one letter from "tre", a three and the number 3 alike."""
+    assert typed_words("en rød trer", "da") == ["en", "rod", "trer"]
 
 
 def test_a_word_whose_candidates_say_different_parts_of_the_round_is_left_alone() -> None:
