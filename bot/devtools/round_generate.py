@@ -44,6 +44,8 @@ one natural and one mixed"): a count that is no kind's, so the tagger learns to 
 SHEET = 0.1
 """Share of sides read off a score sheet, each count said after its kind and none said too
 ("naturals 1, mixed 0, red threes 2"): a phrasing the counts-before-kinds rounds never show."""
+SHEET_OUT = 0.5
+"""Share of sheets that tick or cross going out ("ulos: ei", "out yes") among the counts."""
 SHEET_END = ""
 """Marks the end of a sheet's clauses in ``_Lang.clauses`` (never said)."""
 
@@ -101,6 +103,12 @@ class _Lang:
         # not "tre" for three: "røde tre 1" would be a count of three before the count
         threes = [t for t in r.three if not count_of(fold(t), self.code)]
         out.append(f"{self.pick(self.lex.colours.red)} {self.pick(threes)} {red}")
+        if side["went_out"] != "concealed" and self.rng.random() < SHEET_OUT:
+            # "ulos: ei", "out yes": going out ticked or crossed, said here, not again below
+            tick = r.yes if side["went_out"] == "normal" else r.no
+            colon = ":" if self.rng.random() < 0.5 else ""
+            out.append(f"{self.pick(r.out)}{colon} {self.pick(tick)}")
+            side["sheet_out"] = True
         return [", ".join(out) + ",", SHEET_END]  # a sheet's commas, however it is joined
 
     def clauses(self, side: dict[str, Any]) -> list[str]:
@@ -145,7 +153,9 @@ class _Lang:
         elif red or rng.random() < 0.3:
             count = self.count(red) if red else self.pick(r.none)
             out.append(f"{count} {self.pick(self.lex.colours.red)} {self.pick(r.three)}")
-        if side["went_out"] == "normal" and rng.random() < BARE:
+        if side.pop("sheet_out", False):
+            pass  # the sheet said it
+        elif side["went_out"] == "normal" and rng.random() < BARE:
             out.append(self.pick(r.out))  # "vi ute", "420, 2 clean, out"
         elif side["went_out"] != "no":
             went = self.pick(r.went_out)

@@ -37,6 +37,7 @@ SETS = {
     "written": Path("rules_data/rounds/sources/written.toml"),
     "writers": Path("rules_data/rounds/sources/writers.toml"),
     "writers2": Path("rules_data/rounds/sources/writers2.toml"),
+    "writers3": Path("rules_data/rounds/sources/writers3.toml"),
 }
 
 
