@@ -34,6 +34,8 @@ SETS = {
     "fresh2": Path("tests/games/fresh2/round_sentences2.toml"),
     "fresh3": Path("tests/games/fresh3/round_sentences3.toml"),
     "fresh4": Path("tests/games/fresh4/round_sentences4.toml"),
+    "fresh5": Path("tests/games/fresh5/round_sentences5.toml"),
+    "fresh6": Path("tests/games/fresh6/round_sentences6.toml"),
     "written": Path("rules_data/rounds/sources/written.toml"),
     "writers": Path("rules_data/rounds/sources/writers.toml"),
     "writers2": Path("rules_data/rounds/sources/writers2.toml"),
