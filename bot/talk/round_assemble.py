@@ -110,6 +110,14 @@ class Assembled:
     side: SideRound
     table_said: bool
     unsure: tuple[Unsure, ...]
+    hands: tuple[int, ...] = ()
+    """Every hand the words said, in order (their sum is the side's hand)."""
+
+
+def whole_and_parts(hands: tuple[int, ...] | list[int]) -> bool:
+    """One hand said is the sum of the others ("Ben had 45 and Lisa 30, so 75 in hand"): the
+    hand said whole and in parts, and summing every one would count it twice."""
+    return len(hands) > 1 and any(2 * h == sum(hands) for h in hands)
 
 
 def _near(words: list[str], i: int) -> str:
@@ -359,7 +367,7 @@ def assemble(
         elif value is not None:
             said[role].append(value)
     hands = said["HAND"]
-    if len(hands) > 1 and any(2 * h == sum(hands) for h in hands):
+    if whole_and_parts(hands):
         # "caught with 35 (me 20, partner 15)": the hand said whole and in parts
         unsure.append(Unsure("hand", " ".join(map(str, hands)), side))
     melds = said["MELD"]
@@ -377,7 +385,7 @@ def assemble(
         went_out=went_out,
         hand_points=sum(said["HAND"]),
     )
-    return Assembled(round_, table_said, tuple(unsure))
+    return Assembled(round_, table_said, tuple(unsure), tuple(hands))
 
 
 RED_ROLES = frozenset({"N_RED", "K_RED"})

@@ -33,7 +33,13 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_assemble import assemble, doubtful_words, red_threes_said, restated
+from bot.talk.round_assemble import (
+    assemble,
+    doubtful_words,
+    red_threes_said,
+    restated,
+    whole_and_parts,
+)
 from bot.talk.round_corrections import red_threes_taken_back, unclear
 from bot.talk.round_cut import read_parts, said_words
 from bot.talk.round_sides import (
@@ -205,7 +211,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         red_times=re.compile(rf"(?:^| )({say('red')})(?: {say('three')})? x(\d)(?= |$)"),
         red_after=re.compile(
-            rf"(?:^| )({say('red')})(?: {say('three')})? (?:\{GAP} )?({count}|{none})(?= \{GAP}|$)"
+            rf"(?:^| )({say('red')})( {say('three')})?( \{GAP})? ({count}|{none})(?= \{GAP}|$)"
         ),
         kind_after=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? (?:\{GAP} )?"
@@ -468,8 +474,10 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.red_after.finditer(joined):
         first = index_at(joined, match.start(1))
+        if not (match[2] or match[3]) and _a_three(match[4], lang):
+            continue  # "the last red three": the noun, one red three, not a count of three
         if first not in covered:
-            red += count_of(match[2], lang)
+            red += count_of(match[4], lang)
             covered.update(range(first, index_at(joined, match.end()) + 1))
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
@@ -477,6 +485,13 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+@functools.cache
+def _a_three(word: str, lang: str | None) -> bool:
+    """``word`` is a word for the card three ("three", "3", "kolmonen"), which follows "red"
+    as its noun as often as it counts red threes."""
+    return re.fullmatch(any_phrase("three", lang=lang), word) is not None
 
 
 def _kinds_after(joined: str, covered: set[int], lang: str | None) -> tuple[int, int]:
@@ -861,6 +876,9 @@ def _read_both(
         built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
     learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
+    if whole_and_parts(built.hands) and part.side.hand_points == sum(built.hands):
+        # the rule reader summed them all too: the hand said whole is counted twice
+        rules_unsure.append(Unsure("hand", " ".join(map(str, built.hands)), index))
     if not learned_unsure and not rules_unsure and built.side != part.side:
         return part.side, _differences(part.side, built.side, words, index)
     if not rules_unsure:
