@@ -299,6 +299,16 @@ _ROUND_VAGUE = re.compile(rf"(?<!\w)(?:{_VAGUE_WORDS})(?!\w)")
 """Amounts that are no number, in a round ("a few cards left", "nokre kort att")."""
 _THREES = re.compile(alternatives(w for lex in LEXICONS for w in lex.round.three))
 """The threes a round counts by name (red and black threes): no card to count as points."""
+_BLACK_THREES = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(sorted({re.escape(fold(w)[: max(4, len(w) - 1)]) for lex in LEXICONS
+                       for w in lex.colours.black}))
+    + r")\w* (?:\w+ )?(?:"
+    + _THREES.pattern
+    + r")(?!\w)"
+)  # fmt: skip
+"""Black threes named ("fire sorte treere", "mustia kolmosia"): a described round never counts
+them (in Cuban they score when melded going out), so a net worked out without them is asked."""
 ROUND_DOUBTS = frozenset(("canasta", "red"))
 """What the round reader names as unsure that changes the asking side's net: a canasta
 without its kind ("en kanasta"), red threes it could not count. Amounts that are no number
@@ -320,6 +330,7 @@ def round_doubt(question: str, variant: Variant) -> str | None:
     # or a card named where points are wanted ("käteen jäi kymppi", a ten left in hand),
     # was not counted, so the net would be short of it
     words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))] + cards_by_number(said)
+    words += [m.group() for m in _BLACK_THREES.finditer(fold(said))]
     words += [
         w
         for w in [*(w for ws in unread for w in ws), *re.findall(r"\w+", said)]

@@ -267,19 +267,22 @@ def doubtful_words(
         if is_known(word, lang):
             doubtful = _everyday_doubt(words, tagged, i, lang)
         else:
-            doubtful = any(_matters(words, tagged, j, lang) for j in (i - 1, i, i + 1))
+            doubtful = any(_matters(words, tagged, j, lang, True) for j in (i - 1, i, i + 1))
         if doubtful:
             out.append(word)
     return out
 
 
-def _matters(words: list[str], tagged: Tagged, j: int, lang: str | None) -> bool:
-    """The word at ``j`` is part of the round, or may be: a number, a count other than one,
-    or a word the tagger gives a role or is unsure has none."""
+def _matters(
+    words: list[str], tagged: Tagged, j: int, lang: str | None, one: bool = False
+) -> bool:
+    """The word at ``j`` is part of the round, or may be: a number, a count other than one
+    (with ``one``, one too: "en bllanndett", a misspelt kind after its article, which is
+    also the count one), or a word the tagger gives a role or is unsure has none."""
     if not 0 <= j < len(words) or words[j] == GAP:
         return False
     other = words[j]
-    counted = count_value(other, lang) is not None and count_of(other, lang) != 1
+    counted = count_value(other, lang) is not None and (one or count_of(other, lang) != 1)
     sure_none = tagged.roles[j] == "O" and tagged.confidence[j] >= CONFIDENT
     return not sure_none or other.isdecimal() or counted
 
