@@ -273,9 +273,7 @@ def doubtful_words(
     return out
 
 
-def _matters(
-    words: list[str], tagged: Tagged, j: int, lang: str | None, one: bool = False
-) -> bool:
+def _matters(words: list[str], tagged: Tagged, j: int, lang: str | None, one: bool = False) -> bool:
     """The word at ``j`` is part of the round, or may be: a number, a count other than one
     (with ``one``, one too: "en bllanndett", a misspelt kind after its article, which is
     also the count one), or a word the tagger gives a role or is unsure has none."""
