@@ -153,6 +153,17 @@ def _distance(word: str, candidate: Candidate, most: int) -> int | None:
     return found if found <= most else None
 
 
+def _may_be_near(word: str, candidate: Candidate, most: int) -> bool:
+    """What ``_distance`` can find at all, by length alone (it is called for every role
+    word of the lexicon, so the cheap test comes first): a whole word differs from ``word``
+    by at least their lengths' difference; a stem needs a start of ``word`` near its own
+    length."""
+    size = len(candidate.word)
+    if candidate.stem:
+        return size >= SHORTEST_TYPO_STEM and len(word) >= size - most
+    return abs(len(word) - size) <= most
+
+
 def _pick(
     word: str, matches: Iterable[tuple[int, Candidate]], roles: frozenset[str] | None
 ) -> str | None:
@@ -190,7 +201,11 @@ def read_as(word: str, lang: str, counted: bool = False) -> str | None:
     if not most:
         return None
     numbers = counts(lang)  # "trer" is no "tre" (three, a count): a typo is no number
-    near = ((_distance(word, c, most), c) for c in candidates if c.word not in numbers)
+    near = (
+        (_distance(word, c, most), c)
+        for c in candidates
+        if c.word not in numbers and _may_be_near(word, c, most)
+    )
     return _pick(word, ((d, c) for d, c in near if d is not None), None)
 
 
@@ -291,7 +306,17 @@ def _red_three(word: str, lang: str) -> list[str] | None:
 
 def typed(token: str, lang: str | None, counted: bool = False) -> list[str]:
     """One typed token (normalised, not folded) as the folded words the readers read;
-    ``counted``: it follows a count."""
+    ``counted``: it follows a count. Remembered per token: a typo is looked for among every
+    role word of the lexicon, and a chat repeats its words."""
+    return list(_typed(token, lang, counted))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _typed(token: str, lang: str | None, counted: bool) -> tuple[str, ...]:
+    return tuple(_typed_now(token, lang, counted))
+
+
+def _typed_now(token: str, lang: str | None, counted: bool) -> list[str]:
     word = fold(token)
     if word.isdecimal():
         return [word]
