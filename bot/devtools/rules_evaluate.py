@@ -5,7 +5,8 @@ Prints, per language, top-1 and top-3 accuracy on the rules questions, the share
 questions declined, and n. The reply the bot gives is what is judged: a "no match" for a rules
 question is a miss, a choice counts its first topic as top-1, and computed answers count the
 topic they show. A file is graded by a model trained on everything except that file
-(``index_without``), so a question is never graded by a model that learned it; ``--all`` does
+(``index_without``, with the shipped model's calibration: temperature and chat head), so a
+question is never graded by a model that learned it; ``--all`` does
 so for every file in ``rules_data/questions`` in turn (leave-one-set-out) and pools the result.
 Training needs the ``train`` extra (scikit-learn); ``--shipped`` grades a set the shipped model
 never learned from (a blind set in ``tests/rules``) with that model as it is, numpy only.
@@ -64,12 +65,13 @@ def load_questions(path: Path = DEFAULT_QUESTIONS) -> list[Question]:
 def index_without(questions: Iterable[Question]) -> RulesIndex:
     """An index whose model learned every labelled question and topic text except
     ``questions`` (same settings and temperature as the shipped one)."""
-    from bot.devtools.train_topics import fit, training_docs
+    from bot.devtools.train_topics import Calibration, fit, training_docs
 
     docs = training_docs(leave_out=list(questions))
-    return RulesIndex(
-        all_topics(), fit(docs, temperature=shipped_model().temperature, languages=False)
-    )
+    shipped = shipped_model()
+    lines = tuple(shipped.chat_lines[lang] for lang in shipped.langs)
+    calibration = Calibration(shipped.temperature, tuple(shipped.chat_weights), lines)
+    return RulesIndex(all_topics(), fit(docs, calibration=calibration, languages=False))
 
 
 def ranked_ids(index: RulesIndex, q: Question) -> tuple[str, list[str]]:

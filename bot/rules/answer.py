@@ -29,11 +29,6 @@ class ScoredTopic(NamedTuple):
 DECLINE = 0.15
 """Below this probability for the best topic the question is declined with the list of topics:
 nothing the model learned explains it."""
-SMALL_TALK_RATIO = 0.85
-"""Small talk at least this fraction of the best topic's probability declines the question.
-Leaving each question set out in turn (2026-12-01), 1.0 -> 0.85 took off-topic declines from
-93.8 to 94.0% for top-1 94.60 -> 94.55% and top-3 99.19 -> 99.12%; lower ratios, or a higher
-``DECLINE``, reach 95% declined only with the right topic shown below 99%."""
 CONFIDENT = 0.45
 """Below this (and above ``DECLINE``) the two likeliest topics are offered as a choice."""
 TIE_RATIO = 0.6
@@ -74,16 +69,14 @@ class RulesAnswer:
 
 
 def decide(
-    ranking: tuple[ScoredTopic, ...], off_topic: float = 0.0
+    ranking: tuple[ScoredTopic, ...], *, small_talk: bool = False
 ) -> tuple[Kind, list[str], list[str]]:
     """(kind, topic ids to show, topic ids to suggest) from the model's probabilities.
 
-    Small talk near the best topic (``SMALL_TALK_RATIO``), or a best topic below ``DECLINE``, is
+    Small talk (the chat head's say, ``model.py``), or a best topic below ``DECLINE``, is
     declined; a best topic the model is unsure of, or one nearly tied with the next, becomes a
     choice."""
-    if not ranking or ranking[0].score < DECLINE:
-        return "no_match", [], []
-    if off_topic >= SMALL_TALK_RATIO * ranking[0].score:
+    if not ranking or ranking[0].score < DECLINE or small_talk:
         return "no_match", [], []
     best = ranking[0]
     if len(ranking) > 1 and (best.score < CONFIDENT or ranking[1].score >= TIE_RATIO * best.score):

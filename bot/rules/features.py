@@ -89,6 +89,28 @@ def counts(text: str) -> tuple[Counter[int], Counter[int]]:
     return Counter(map(_bucket, word_feats)), Counter(map(_bucket, char_feats))
 
 
+def _groups(
+    text: str | tuple[Counter[int], Counter[int]],
+    rows: NDArray[np.int64],
+    idf: NDArray[np.float32],
+    unseen_idf: float,
+) -> list[tuple[NDArray[np.int64], NDArray[np.float64]]]:
+    """Each non-empty group as (positions in ``rows``, values) of its known buckets."""
+    out = []
+    for group in counts(text) if isinstance(text, str) else text:
+        if not group:
+            continue
+        buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
+        tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
+        pos = np.searchsorted(rows, buckets)
+        pos[pos >= len(rows)] = 0
+        known = rows[pos] == buckets
+        weights = tf * np.where(known, idf[pos], unseen_idf)
+        weights /= math.sqrt(float(weights @ weights))
+        out.append((pos[known], weights[known]))
+    return out
+
+
 def vector(
     text: str | tuple[Counter[int], Counter[int]],
     rows: NDArray[np.int64],
@@ -101,20 +123,24 @@ def vector(
     Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
     never saw counting in the length with ``unseen_idf``: a question made of words nobody used
     has a small vector and so low scores for every topic."""
-    positions: list[NDArray[np.int64]] = []
-    values: list[NDArray[np.float64]] = []
-    for group in counts(text) if isinstance(text, str) else text:
-        if not group:
-            continue
-        buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
-        tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
-        pos = np.searchsorted(rows, buckets)
-        pos[pos >= len(rows)] = 0
-        known = rows[pos] == buckets
-        weights = tf * np.where(known, idf[pos], unseen_idf)
-        weights /= math.sqrt(float(weights @ weights))
-        positions.append(pos[known])
-        values.append(weights[known])
-    if not positions:
+    groups = _groups(text, rows, idf, unseen_idf)
+    if not groups:
         return np.empty(0, np.int64), np.empty(0)
-    return np.concatenate(positions), np.concatenate(values)
+    return np.concatenate([p for p, _ in groups]), np.concatenate([v for _, v in groups])
+
+
+def known_shares(
+    text: str | tuple[Counter[int], Counter[int]],
+    rows: NDArray[np.int64],
+    idf: NDArray[np.float32],
+    unseen_idf: float,
+) -> tuple[float, float]:
+    """How much of the word group and of the character group training knew (the length of
+    each group's known part, 0-1): "a concealed hand in Mah Jongg" has two words nobody
+    used, which a topic's score alone does not show. An empty group knows nothing."""
+    text = counts(text) if isinstance(text, str) else text
+    shares = []
+    for group in text:
+        known = _groups((group, Counter()), rows, idf, unseen_idf)
+        shares.append(math.sqrt(float(known[0][1] @ known[0][1])) if known else 0.0)
+    return shares[0], shares[1]

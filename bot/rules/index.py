@@ -71,6 +71,8 @@ class Ranking:
     off_topic: float
     language: str | None
     """The language the question reads as, or None when nothing in it is known."""
+    chat: float = 0.0
+    """The chat head's probability that the question is small talk (``model.py``)."""
 
     @property
     def small_talk(self) -> bool:
@@ -128,27 +130,28 @@ class RulesIndex:
         """Every topic's probability for ``question`` asked about ``variant`` (the one the
         question names, else the table's): a topic only another variant has steps back
         (``OTHER_VARIANT_DAMP``), and a title picked from autocomplete is that topic."""
-        probs, off_topic, language = self._predict(question)
+        probs, off_topic, language, chat = self._predict(question)
         spelled = spell_digits(question)
         if spelled != question and off_topic >= max(probs.values(), default=0.0):
             # "vi har to tusind ni hundrede og femoghalvfems, hvad er kravet" reads as chat
             # only for its number words; with them in digits it reads as the players' "2995"
             again = self._predict(spelled)
             if again[1] < max(again[0].values(), default=0.0):
-                probs, off_topic, language = again
+                probs, off_topic, language, chat = again
         for tid in self.foreign.get(variant, ()):
             probs[tid] *= OTHER_VARIANT_DAMP
         titled = self.by_title.get(tuple(words(question)))
         if titled:
-            probs, off_topic = {t: float(t == titled) for t in probs}, 0.0
+            probs, off_topic, chat = {t: float(t == titled) for t in probs}, 0.0, 0.0
         hits = sorted((ScoredTopic(t, p) for t, p in probs.items()), key=lambda h: (-h.score, h.id))
-        return Ranking(tuple(hits), off_topic, language)
+        return Ranking(tuple(hits), off_topic, language, chat)
 
-    def _predict(self, question: str) -> tuple[dict[str, float], float, str | None]:
-        """(each topic's probability, small talk's, the question's language)."""
+    def _predict(self, question: str) -> tuple[dict[str, float], float, str | None, float]:
+        """(each topic's probability, small talk's, the question's language, the chat
+        head's probability)."""
         prediction = self.model.predict(question)
         probs = dict(prediction.ranking)
-        return probs, probs.pop(OFF_TOPIC, 0.0), prediction.language
+        return probs, probs.pop(OFF_TOPIC, 0.0), prediction.language, prediction.chat
 
     def topic(self, topic_id: str, lang: str, variant: Variant) -> RenderedTopic:
         """The topic rendered for ``variant``; kept per variant object, since a rendering
@@ -192,7 +195,8 @@ class RulesIndex:
         variant = load_variant(asked) if asked and asked != table.id else table
         ranking = self.rank(question, variant.id)
         language = reply_language(lang, locale, ranking.language)
-        kind, shown, suggested = decide(ranking.hits, ranking.off_topic)
+        chat = ranking.chat >= self.model.chat_line(language)
+        kind, shown, suggested = decide(ranking.hits, small_talk=chat)
         overview = self.overviews.get(asked or "")
         if kind == "answer" and overview and overview not in shown:
             # "red threes in Cuban": the rule for Cuban, and Cuban's overview beside it

@@ -4,8 +4,13 @@
 writes ``rules_data/model/topics.npz``; answering needs only numpy. Scores are turned into
 probabilities by a softmax whose temperature was fitted on held-out questions, so "0.9" means
 about nine in ten such answers are right, and the reply kinds (``answer.decide``) rest on it.
-Small talk is one more class (``examples.OFF_TOPIC``). A second, four-class head tells the
-question's language for a reply when the user's locale does not say.
+Small talk is one more class (``examples.OFF_TOPIC``). Whether to decline a line as small talk
+is a third, two-class head over a few numbers of the question (``chat_features``): how far
+small talk's score is ahead of the best topic's, how far the best topic is ahead of the next,
+how much of the question's words training knew, and its length. Its weights and a line per
+language were fitted on questions held out at training time (``bot.devtools.train_topics``).
+A second, four-class head tells the question's language for a reply when the user's locale
+does not say.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from bot.rules.features import DIM, FEATURIZER_VERSION, vector
+from bot.rules.examples import OFF_TOPIC
+from bot.rules.features import DIM, FEATURIZER_VERSION, counts, known_shares, vector
 from bot.scoring.variants import rules_data_dir
 from bot.weights import read_weights, save_weights
 
@@ -28,12 +34,31 @@ def model_path() -> Path:
     return rules_data_dir() / "model" / "topics.npz"
 
 
+CHAT_FEATURES = 6
+
+
+def chat_features(
+    scores: NDArray, off: int, shares: tuple[float, float], word_count: int
+) -> NDArray[np.float64]:
+    """What the chat head reads of a question: small talk's raw score minus the best topic's,
+    the best topic's lead over the next, the best topic's score, the known shares of the
+    word and character groups (``features.known_shares``) and the log of the word features'
+    count. Raw scores, not probabilities: a softmax hides how little every class fits."""
+    topics = np.delete(scores, off)
+    top, second = np.sort(topics)[::-1][:2]
+    return np.array(
+        [scores[off] - top, top - second, top, *shares, np.log1p(word_count)], np.float64
+    )
+
+
 @dataclass(frozen=True)
 class Prediction:
     ranking: tuple[tuple[str, float], ...]
     """Every class (topics and ``off_topic``) with its probability, best first."""
     language: str | None
     """The language the question reads as, or None when none of its features is known."""
+    chat: float = 0.0
+    """The chat head's probability that the line is small talk, not a rules question."""
 
 
 class StaleModelError(Exception):
@@ -58,14 +83,28 @@ class TopicModel:
         self.langs: tuple[str, ...] = tuple(meta["langs"])  # type: ignore[call-overload]
         self.temperature = float(meta["temperature"])  # type: ignore[arg-type]
         self.unseen_idf = float(meta["unseen_idf"])  # type: ignore[arg-type]
+        self.chat_weights = np.asarray(meta["chat_weights"], np.float64)
+        """The chat head: one weight per ``chat_features`` value, then its bias."""
+        self.chat_lines = dict(zip(self.langs, meta["chat_lines"], strict=True))  # type: ignore[call-overload]
+        """Per language, the chat head's probability from which a line is declined."""
+        self.off = self.classes.index(OFF_TOPIC)
 
     @property
     def data_hash(self) -> str:
         return str(self.meta["data_hash"])
 
+    def chat_line(self, lang: str) -> float:
+        """The chat head's probability from which a question in ``lang`` is declined."""
+        return float(self.chat_lines.get(lang, max(self.chat_lines.values())))
+
     def predict(self, text: str) -> Prediction:
-        pos, values = vector(text, self.rows, self.idf, self.unseen_idf)
+        grams = counts(text)
+        pos, values = vector(grams, self.rows, self.idf, self.unseen_idf)
         scores = values @ self.weights[pos].astype(np.float32) + self.bias
+        shares = known_shares(grams, self.rows, self.idf, self.unseen_idf)
+        features = chat_features(scores, self.off, shares, len(grams[0]))
+        z = float(features @ self.chat_weights[:-1] + self.chat_weights[-1])
+        chat = 1.0 / (1.0 + np.exp(-z))
         exp = np.exp((scores - scores.max()) / self.temperature)
         probs = (exp / exp.sum()).tolist()
         order = sorted(range(len(probs)), key=lambda i: (-probs[i], self.classes[i]))
@@ -73,7 +112,7 @@ class TopicModel:
         if len(pos):
             lang_scores = values @ self.lang_weights[pos].astype(np.float32) + self.lang_bias
             language = self.langs[int(lang_scores.argmax())]
-        return Prediction(tuple((self.classes[i], probs[i]) for i in order), language)
+        return Prediction(tuple((self.classes[i], probs[i]) for i in order), language, chat)
 
     def save(self, path: Path) -> None:
         """Write the model byte for byte the same for the same weights (``bot.weights``)."""

@@ -609,15 +609,33 @@ def _letter(raws: list[str], best: _Run) -> str | None:
     reader knows), or a lower-case letter read as a card among cards said by name ("quick
     q, two deuces": "q" may be chat, not a queen). Either way the sum may be off by a card,
     so the reply names it and asks."""
-    listed = all(len(w) <= SYMBOL_LENGTH and (w.isupper() or w.isdecimal()) for w in best.words)
-    for i in (best.start - 1, best.end):
-        if listed and 0 <= i < len(raws) and _lone_letter(raws[i]) and raws[i].isupper():
-            return raws[i] if not _card_token(raws[i]) else None
+    listed = all(_symbol(w) for w in best.words)
+    for i, step in ((best.start - 1, -1), (best.end, 1)):
+        letters = _letters_beside(raws, i, step)
+        if letters and (len(letters) > 1 or (listed and letters[0].isupper())):
+            return letters[0]
     letters = [w for w in best.words if _lone_letter(w) and w.islower() and _card_token(w)]
     named = [w for w in best.words if len(w) > SYMBOL_LENGTH and _card_token(w)]
     symbols = [w for w in best.words if len(w) <= SYMBOL_LENGTH and w.lower() not in _COUNTS]
     symbols = [w for w in symbols if w.isalpha() and _card_token(w)]  # not "to" (2), "n"
     return letters[0] if letters and named and len(symbols) == len(letters) else None
+
+
+def _symbol(word: str) -> bool:
+    """A card as notation: a digit or a short symbol starting with a capital ("K", "10",
+    "Kn", Norwegian and Danish "knekt"/"knægt")."""
+    return len(word) <= SYMBOL_LENGTH and (word.isdecimal() or word[:1].isupper())
+
+
+def _letters_beside(raws: list[str], i: int, step: int) -> list[str]:
+    """The lone letters that name no card from ``raws[i]`` on, away from the hand, nearest
+    first ("E E" before "K D Kn"). Two or more of them are a list of cards in a notation
+    the reader does not know (Danish "E" for es), not chat: the sum would leave them out."""
+    letters = []
+    while 0 <= i < len(raws) and _lone_letter(raws[i]) and not _card_token(raws[i]):
+        letters.append(raws[i])
+        i += step
+    return letters
 
 
 def _lone_letter(word: str) -> bool:

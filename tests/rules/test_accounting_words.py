@@ -77,6 +77,23 @@ def test_a_letter_that_is_no_card_beside_card_symbols_asks(letter: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("letters", ["E E", "X Y", "e e", "W Z"])
+def test_two_letters_that_are_no_cards_beside_a_hand_ask(lang: str, letters: str) -> None:
+    """ "E E K D Kn" (Norwegian es, es, konge, dame, knekt): two letters the reader does not
+    know beside the hand are cards in another notation, whatever the hand's own symbols look
+    like ("Kn" is no capital symbol); a sum of the rest would be a wrong figure said as sure.
+    The reply names a letter and gives no figure."""
+    value = _lex(lang).asks.value[0]
+    for said in (f"{letters} K D Kn", f"{letters} K Q J", f"K Q J {letters}", f"K Kn {letters}"):
+        found = find_cards(said)
+        assert found is not None
+        assert found.unread in letters.split(), said
+        figures = _cards(compute(f"{said}, {value}?", CLASSIC, "card_values", lang=lang))
+        assert figures
+        assert all(f.unsure for f in figures), said
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("letter", ["q", "k", "j"])
 def test_a_lower_case_letter_among_cards_said_by_name_asks(lang: str, letter: str) -> None:
     """A lower-case letter read as a card among cards said by their names may be chat

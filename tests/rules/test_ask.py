@@ -306,7 +306,7 @@ def test_choice_offers_two_topics() -> None:
     assert decide(ranking) == ("choice", ["a", "b"], [])
     ranking = (ScoredTopic("a", 0.9), ScoredTopic("b", 0.02))
     assert decide(ranking) == ("answer", ["a"], [])
-    assert decide(ranking, off_topic=0.95) == ("no_match", [], [])
+    assert decide(ranking, small_talk=True) == ("no_match", [], [])
     assert decide(()) == ("no_match", [], [])
 
 

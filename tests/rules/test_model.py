@@ -58,3 +58,22 @@ def test_the_language_head_reads_each_language() -> None:
     )
     assert model.predict("montako korttia jaetaan").language == "fi"
     assert model.predict("how many cards are dealt").language == "en"
+
+
+def test_the_chat_head_has_a_line_for_each_language() -> None:
+    """Declining small talk is learned, with its line per language, on questions held out at
+    training time, and shipped in the weights file: every language declines some lines and
+    answers others (a line of 0 would decline everything, of 1 nothing)."""
+    model = shipped_model()
+    assert set(model.chat_lines) == set(LANGS)
+    assert all(0.0 < line < 1.0 for line in model.chat_lines.values())
+    assert len(model.chat_weights) == 7
+
+
+def test_a_question_of_words_nobody_used_reads_as_less_of_a_rules_question() -> None:
+    """The chat head reads how much of a question training knew: a rules question with made-up
+    words in place of its topic's words is likelier small talk than the question itself."""
+    model = shipped_model()
+    plain = model.predict("how many cards are dealt to each player").chat
+    made_up = model.predict("how many flurbs are zorgled to each blimp").chat
+    assert plain < model.chat_line("en") <= made_up
