@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.scoring.round import SideRound, WentOut
+from bot.scoring.round import WentOut
 from bot.talk.round_talk import Seating, read_round
+from tests.rules.said_rounds import WE_WENT_OUT, read_unasked
 
-OURS = SideRound(
-    meld_points=420,
-    natural_canastas=1,
-    mixed_canastas=1,
-    red_threes=1,
-    went_out=WentOut.NORMAL,
-)
-THEIRS = SideRound(meld_points=230, mixed_canastas=1, hand_points=45)
+OURS, THEIRS = WE_WENT_OUT
 
 ROUND_NUMBER = [
     ("en", "Round 5 on the sheet. we went out with 420, a clean and a dirty, one red three."
@@ -36,9 +30,7 @@ ROUND_NUMBER = [
 @pytest.mark.parametrize(("lang", "text"), ROUND_NUMBER)
 def test_the_rounds_number_is_no_part_of_it(lang: str, text: str) -> None:
     """ "Round 5 on the sheet": the 5 says which round, so the round is read, unasked."""
-    reading = read_round(text, Seating(lang=lang))
-    assert reading.unsure == ()
-    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang) == list(WE_WENT_OUT)
 
 
 STOCK_OUT = [
@@ -80,9 +72,7 @@ TABLE_TALK = [
 def test_counts_of_players_and_variant_names_are_no_part_of_a_round(lang: str, text: str) -> None:
     """ "four players, two teams", "cuban canasta": no count of anything a side had, no
     canasta of its kind unsaid."""
-    reading = read_round(text, Seating(lang=lang))
-    assert reading.unsure == ()
-    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang) == list(WE_WENT_OUT)
 
 
 def test_a_count_in_a_sides_name_is_no_part_of_its_round() -> None:

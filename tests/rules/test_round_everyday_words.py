@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.scoring.round import SideRound, WentOut
+from bot.scoring.round import WentOut
 from bot.talk.dictionary import dictionary_path, is_known
 from bot.talk.round_talk import Seating, read_round
 from bot.weights import read_weights
+from tests.rules.said_rounds import WE_WENT_OUT, read_unasked
 
-OURS = SideRound(
-    meld_points=420,
-    natural_canastas=1,
-    mixed_canastas=1,
-    red_threes=1,
-    went_out=WentOut.NORMAL,
-)
-THEIRS = SideRound(meld_points=230, mixed_canastas=1, hand_points=45)
+OURS, THEIRS = WE_WENT_OUT
 
 EVERYDAY = [
     ("en", "we went out crazy early, 420 melded, a clean and a dirty, one red three. they had"
@@ -36,9 +30,7 @@ EVERYDAY = [
 @pytest.mark.parametrize(("lang", "text"), EVERYDAY)
 def test_an_everyday_word_beside_a_going_out_is_read_past(lang: str, text: str) -> None:
     """ "went out crazy early": how early changes nothing of the round, so nothing is asked."""
-    reading = read_round(text, Seating(lang=lang))
-    assert reading.unsure == ()
-    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang) == list(WE_WENT_OUT)
 
 
 MISSPELT = [
@@ -100,9 +92,7 @@ CHATTER = [
 @pytest.mark.parametrize(("lang", "text"), CHATTER)
 def test_a_face_or_a_sigh_is_no_word_of_the_round(lang: str, text: str) -> None:
     """ ":D", "uff", "suk", "huoh": nothing of the round, nothing asked."""
-    reading = read_round(text, Seating(lang=lang))
-    assert reading.unsure == ()
-    assert [s.round for s in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang) == list(WE_WENT_OUT)
 
 
 NONE_ANYWHERE = [

@@ -11,6 +11,7 @@ import pytest
 
 from bot.scoring import SideRound, WentOut, load_variant
 from bot.talk.round_talk import Seating, read_round
+from tests.rules.said_rounds import read_unasked
 
 CLASSIC = load_variant("classic")
 THREE = load_variant("three-player")
@@ -160,9 +161,7 @@ def _two_sided() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("lang", "text"), _two_sided())
 def test_a_round_said_in_its_own_structure_is_read_whole(lang: str, text: str) -> None:
-    reading = read_round(text, Seating(lang=lang), CLASSIC)
-    assert reading.unsure == ()
-    assert [side.round for side in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang, CLASSIC) == [OURS, THEIRS]
 
 
 @pytest.mark.parametrize("lang", sorted(NAMED))
@@ -309,9 +308,7 @@ def test_a_negated_verb_of_laying_down_is_nothing_on_the_table(lang: str, text: 
 def test_a_sheet_read_label_colon_value_is_read_whole(lang: str, text: str) -> None:
     """A sheet's labels with a colon before each value: "hand: 40" is the hand, "out: no"
     is no going out (never "out" read alone as going out), "out: yes" going out."""
-    reading = read_round(text, Seating(lang=lang), CLASSIC)
-    assert reading.unsure == ()
-    assert [side.round for side in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang, CLASSIC) == [OURS, THEIRS]
 
 
 @pytest.mark.parametrize(
@@ -344,9 +341,7 @@ def test_the_number_after_a_going_out_clause_is_what_the_side_went_out_with(
 ) -> None:
     """ "it was them who went out, with 410": the number opening the clause after the going
     out, "with" before it, is the table points the side went out with."""
-    reading = read_round(text, Seating(lang=lang), CLASSIC)
-    assert reading.unsure == ()
-    assert [side.round for side in reading.sides] == [OURS, THEIRS]
+    assert read_unasked(text, lang, CLASSIC) == [OURS, THEIRS]
 
 
 @pytest.mark.parametrize(
