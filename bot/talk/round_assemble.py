@@ -23,8 +23,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.scoring.round import SideRound, WentOut
+from bot.scoring.variants import Variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.dictionary import is_known
+from bot.talk.round_restated import hand_total, restates
 from bot.talk.round_tagger import Tagged
 from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
 from bot.talk.text import fold
@@ -111,13 +113,10 @@ class Assembled:
     table_said: bool
     unsure: tuple[Unsure, ...]
     hands: tuple[int, ...] = ()
-    """Every hand the words said, in order (their sum is the side's hand)."""
-
-
-def whole_and_parts(hands: tuple[int, ...] | list[int]) -> bool:
-    """One hand said is the sum of the others ("Ben had 45 and Lisa 30, so 75 in hand"): the
-    hand said whole and in parts, and summing every one would count it twice."""
-    return len(hands) > 1 and any(2 * h == sum(hands) for h in hands)
+    """Every hand the words said, in order (``round_restated.hand_total`` makes them the
+    side's hand)."""
+    restated: frozenset[int] = frozenset()
+    """Indices of the numbers read as restating a score of the side (no component)."""
 
 
 def _near(words: list[str], i: int) -> str:
@@ -245,7 +244,11 @@ def _value(word: str, role: str, lang: str | None) -> int | None:
 
 
 def doubtful_words(
-    words: list[str], tagged: Tagged, unknown: Collection[str], lang: str | None
+    words: list[str],
+    tagged: Tagged,
+    unknown: Collection[str],
+    lang: str | None,
+    restated: Collection[int] = (),
 ) -> list[str]:
     """The words no lexicon knows that could change the reading, once each.
 
@@ -259,15 +262,20 @@ def doubtful_words(
     it a role or is unsure it has none, a number or a count stands right beside it ("about
     300", "two snurrige"), or a going out follows it ("nearly went out"). Chatter, with none
     of these, is read past: it cannot change what the round adds up to, whether a word list
-    has it or not."""
+    has it or not. A number at ``restated`` (a score said again, ``round_restated``) is no
+    part of the round: a word beside it ("800 baby", "800 rett inn") is read past too."""
     out: list[str] = []
     for i, word in enumerate(words):
         if word not in unknown or word in out:
             continue
         if is_known(word, lang):
-            doubtful = _everyday_doubt(words, tagged, i, lang)
+            doubtful = _everyday_doubt(words, tagged, i, lang, restated)
         else:
-            doubtful = any(_matters(words, tagged, j, lang, True) for j in (i - 1, i, i + 1))
+            doubtful = any(
+                _matters(words, tagged, j, lang, True)
+                for j in (i - 1, i, i + 1)
+                if j not in restated
+            )
         if doubtful:
             out.append(word)
     return out
@@ -285,14 +293,16 @@ def _matters(words: list[str], tagged: Tagged, j: int, lang: str | None, one: bo
     return not sure_none or other.isdecimal() or counted
 
 
-def _everyday_doubt(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bool:
+def _everyday_doubt(
+    words: list[str], tagged: Tagged, i: int, lang: str | None, restated: Collection[int] = ()
+) -> bool:
     """An everyday word at ``i`` may say something of the round (``doubtful_words``)."""
     if (tagged.roles[i] != "O" or tagged.confidence[i] < CONFIDENT) and not _echoed(
         words, tagged, i
     ):
         return True
     for j in (i - 1, i + 1):
-        if 0 <= j < len(words) and words[j] != GAP:
+        if 0 <= j < len(words) and words[j] != GAP and j not in restated:
             value = count_value(words[j], lang)
             if (words[j].isdecimal() and value is None) or (value is not None and value > 1):
                 return True  # "about 300", "two snurrige"; not "ingen færdige canastaer"
@@ -327,7 +337,9 @@ def _clause_of(words: list[str]) -> list[int]:
     return out
 
 
-def restated(words: list[str], tagged: Tagged, side: int | None, lang: str | None) -> list[Unsure]:
+def restated_counts(
+    words: list[str], tagged: Tagged, side: int | None, lang: str | None
+) -> list[Unsure]:
     """A kind counted (more than none) in two clauses of one side ("2 red threes, no hang
     on, 3 red threes", "to røde, nei vent, tre røde"): a correction no reader read as one,
     or two counts that add up; either way summing them would be a guess, so it is asked."""
@@ -345,6 +357,60 @@ def restated(words: list[str], tagged: Tagged, side: int | None, lang: str | Non
     ]
 
 
+def _values(
+    words: list[str], tagged: Tagged, lang: str | None, skip: Collection[int] = ()
+) -> dict[str, list[int]]:
+    """What each role's words add up to, word by word (no doubt weighed), leaving out the
+    words at ``skip``."""
+    said: dict[str, list[int]] = defaultdict(list)
+    for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):
+        if i in skip or role == "O" or word == GAP:
+            continue
+        if (value := _value(word, role, lang)) is not None:
+            said[role].append(value)
+    return said
+
+
+def _side_of(said: dict[str, list[int]], hand: int) -> SideRound:
+    melds = said["MELD"]
+    went_out = WentOut.NO
+    if said["CONC"] or said["OUT"]:
+        went_out = WentOut.CONCEALED if said["CONC"] else WentOut.NORMAL
+    return SideRound(
+        meld_points=melds[0] if len(melds) == 1 else 0,
+        natural_canastas=sum(said["N_NAT"]) + sum(said["K_NAT"]),
+        mixed_canastas=sum(said["N_MIX"]) + sum(said["K_MIX"]),
+        red_threes=sum(said["N_RED"]) + sum(said["K_RED"]),
+        went_out=went_out,
+        hand_points=hand,
+    )
+
+
+def restated_numbers(
+    words: list[str], tagged: Tagged, lang: str | None, variant: Variant | None
+) -> dict[int, bool]:
+    """The numbers that restate a score of the side as its other words read
+    (``round_restated.restates``), by index: True when the tagger read no part of the round
+    in it (it is then no component), False when it read it as points (a restated score or
+    the table's points? it is asked about)."""
+    out: dict[int, bool] = {}
+    for i, word in enumerate(words):
+        role = tagged.roles[i]
+        if not word.isdecimal() or role not in ("O", "MELD", "HAND"):
+            continue
+        said = _values(words, tagged, lang, skip=(i,))
+        if restates(words, i, _side_of(said, sum(said["HAND"])), variant, lang):
+            out[i] = role == "O"
+    return out
+
+
+def players_of(variant: Variant | None, side: int | None) -> int | None:
+    """How many players the side has, when the variant and the side are known."""
+    if variant is None or side is None or side >= len(variant.players_per_side):
+        return None
+    return variant.players_per_side[side]
+
+
 def assemble(
     words: list[str],
     tagged: Tagged,
@@ -352,41 +418,40 @@ def assemble(
     side: int | None,
     unknown: Collection[str] = (),
     opens: bool = False,
+    variant: Variant | None = None,
 ) -> Assembled:
     """The side's round from its words' roles, and what could not be read with certainty;
     ``unknown``: the words no lexicon knows (see ``doubtful_words``); ``opens``: the side's
-    words begin with the sentence's (its first clause may say who plays)."""
-    unsure: list[Unsure] = restated(words, tagged, side, lang)
-    if near := doubtful_words(words, tagged, unknown, lang):
+    words begin with the sentence's (its first clause may say who plays); ``variant``: the
+    table's, by whose scores a number may restate a part of the round (``round_restated``)
+    and whose seats say how many hands a side has."""
+    restated = restated_numbers(words, tagged, lang, variant)
+    skip = frozenset(i for i, none in restated.items() if none)
+    unsure: list[Unsure] = restated_counts(words, tagged, side, lang)
+    if near := doubtful_words(words, tagged, unknown, lang, skip):
         unsure.append(Unsure("word", ", ".join(near), side))
-    said: dict[str, list[int]] = defaultdict(list)
-    for i, (word, role) in enumerate(zip(words, tagged.roles, strict=True)):
-        doubt = _doubt(words, tagged, i, lang, opens)
-        value = None if doubt or role == "O" or word == GAP else _value(word, role, lang)
-        if doubt or (role != "O" and word != GAP and value is None):
-            unsure.append(Unsure(doubt or _what(role, word), _near(words, i), side))
-        elif value is not None:
-            said[role].append(value)
+    doubted: set[int] = set(restated)
+    for i in range(len(words)):
+        if i in skip:
+            continue
+        doubt = "number" if i in restated else _doubt(words, tagged, i, lang, opens)
+        role = tagged.roles[i]
+        value = None if doubt or role == "O" or words[i] == GAP else _value(words[i], role, lang)
+        if doubt or (role != "O" and words[i] != GAP and value is None):
+            unsure.append(Unsure(doubt or _what(role, words[i]), _near(words, i), side))
+            doubted.add(i)
+    said = _values(words, tagged, lang, doubted)
     hands = said["HAND"]
-    if whole_and_parts(hands):
+    hand = hand_total(hands, players_of(variant, side))
+    if hand is None:
         # "caught with 35 (me 20, partner 15)": the hand said whole and in parts
         unsure.append(Unsure("hand", " ".join(map(str, hands)), side))
     melds = said["MELD"]
     if len(melds) > 1:
         unsure.append(Unsure("number", " ".join(map(str, melds)), side))
     table_said = len(melds) == 1 or (not melds and bool(said["NOMELD"]))
-    went_out = WentOut.NO
-    if said["CONC"] or said["OUT"]:
-        went_out = WentOut.CONCEALED if said["CONC"] else WentOut.NORMAL
-    round_ = SideRound(
-        meld_points=melds[0] if len(melds) == 1 else 0,
-        natural_canastas=sum(said["N_NAT"]) + sum(said["K_NAT"]),
-        mixed_canastas=sum(said["N_MIX"]) + sum(said["K_MIX"]),
-        red_threes=sum(said["N_RED"]) + sum(said["K_RED"]),
-        went_out=went_out,
-        hand_points=sum(said["HAND"]),
-    )
-    return Assembled(round_, table_said, tuple(unsure), tuple(hands))
+    round_ = _side_of(said, sum(hands) if hand is None else hand)
+    return Assembled(round_, table_said, tuple(unsure), tuple(hands), skip)
 
 
 RED_ROLES = frozenset({"N_RED", "K_RED"})

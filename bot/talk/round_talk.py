@@ -36,12 +36,13 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import (
     assemble,
     doubtful_words,
+    players_of,
     red_threes_said,
-    restated,
-    whole_and_parts,
+    restated_counts,
 )
 from bot.talk.round_corrections import red_threes_taken_back, unclear
 from bot.talk.round_cut import read_parts, said_words
+from bot.talk.round_restated import hand_total, restates
 from bot.talk.round_sides import (
     TABLE,
     Seating,
@@ -280,6 +281,8 @@ class _Numbers:
     """(value, word index) of numbers that are neither the table's points nor a hand."""
     placed: frozenset[int] = frozenset()
     """Word indices read as the table's points or a hand ("ten" of "had ten left")."""
+    hands: tuple[int, ...] = ()
+    """Every hand read, in order (``hand`` is their sum)."""
 
 
 def _result_or_minus(found: _Patterns, words: list[str], i: int, after: str) -> bool:
@@ -334,7 +337,7 @@ def _numbers(
     that are neither (see ``_role``). "five" and "ten" said in words are points only where a
     hand or table word says so ("partner had ten left"); anywhere else they are counts."""
     table: int | None = None
-    hand = 0
+    hands: list[int] = []
     unplaced: list[tuple[int, int]] = []
     placed: set[int] = set()
     last_hand = -GAPPED - 1
@@ -355,14 +358,14 @@ def _numbers(
         ):
             role = "hand"  # "I had 30 left and partner 15": a hand like the one before
         if role == "hand":
-            hand += value
+            hands.append(value)
             last_hand = i
         elif role == "table":
             table = value
         elif role == "unplaced" and word.isdecimal():
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
-    return _Numbers(table, hand, unplaced, frozenset(placed))
+    return _Numbers(table, sum(hands), unplaced, frozenset(placed), tuple(hands))
 
 
 def _table_said_after(found: _Patterns, words: list[str], i: int) -> bool:
@@ -437,6 +440,8 @@ class _Part:
     table_said: bool
     unsure: tuple[Unsure, ...]
     unplaced: tuple[int, ...]
+    restated: frozenset[int] = frozenset()
+    """Indices of the numbers that restate a score of the side (``round_restated``)."""
 
 
 def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
@@ -660,10 +665,16 @@ def _lone_out(
 
 
 def _read_part(
-    words: list[str], leads: frozenset[int], side: int | None, lang: str | None = None
+    words: list[str],
+    leads: frozenset[int],
+    side: int | None,
+    lang: str | None = None,
+    variant: Variant | None = None,
 ) -> _Part:
     """One side's words read into its round, with ``lang``'s words when the language is
-    known; whatever cannot be placed is named."""
+    known; whatever cannot be placed is named. With ``variant``, a number no word places
+    that restates a score of the side ("1 red three (so -100)") is no component, and a hand
+    said in parts and then whole is the whole (``round_restated``)."""
     joined = " ".join(words)
     found = _patterns(lang)
     numbers = _numbers(words, leads, found, lang)
@@ -697,19 +708,24 @@ def _read_part(
         and (value := count_of(word, lang)) > 1
         and i not in covered | numbers.placed
     ]
-    for _, i in unplaced:
-        near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
-        unsure.append(Unsure("number", near, side))
+    hand = hand_total(numbers.hands, players_of(variant, side))
+    if hand is None and variant is not None:
+        unsure.append(Unsure("hand", " ".join(map(str, numbers.hands)), side))
     part = SideRound(
         meld_points=table or 0,
         natural_canastas=natural,
         mixed_canastas=mixed,
         red_threes=red,
         went_out=went_out,
-        hand_points=numbers.hand,
+        hand_points=numbers.hand if hand is None else hand,
     )
+    restated = frozenset(i for _, i in unplaced if restates(words, i, part, variant, lang))
+    unplaced = [(v, i) for v, i in unplaced if i not in restated]
+    for _, i in unplaced:
+        near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
+        unsure.append(Unsure("number", near, side))
     placed = tuple(v for v, i in unplaced if words[i].isdecimal())
-    return _Part(part, table_said, tuple(unsure), placed)
+    return _Part(part, table_said, tuple(unsure), placed, restated)
 
 
 @dataclass(frozen=True)
@@ -856,27 +872,31 @@ def _read_both(
     rule reader sure, the tagger not: the rule reader's (an unsure reader contradicts
     nothing). The tagger sure and the rule reader in doubt only for want of words
     (``COVERAGE_DOUBTS``): the tagger's. Otherwise the rule reader's questions."""
-    part = _read_part(words, leads, index, seating.lang)
+    part = _read_part(words, leads, index, seating.lang, variant)
     if nothing_down and not part.table_said:  # "before they'd even opened": none on the table
         part = dataclasses.replace(part, table_said=True)
     rules_unsure = list(part.unsure)
     unknown = _unknown(words, seating)
     # an unknown word counts only where it could change the reading (``doubtful_words``);
     # with no tagger to say so, every one does
-    doubtful = doubtful_words(words, tagged, unknown, seating.lang) if tagged else unknown
+    doubtful = (
+        doubtful_words(words, tagged, unknown, seating.lang, part.restated) if tagged else unknown
+    )
     if doubtful:  # one line per side, every such word named
         rules_unsure.append(Unsure("word", ", ".join(doubtful), index))
     if tagged:
-        rules_unsure += restated(words, tagged, index, seating.lang)
+        rules_unsure += restated_counts(words, tagged, index, seating.lang)
     rules_unsure += _checks(part.side, part.table_said, rules_unsure, words, variant, index)
     if tagged is None:
         return part.side, rules_unsure
-    built = assemble(words, tagged, seating.lang, index, unknown, opens)
+    built = assemble(words, tagged, seating.lang, index, unknown, opens, variant)
     if nothing_down and not built.table_said and not built.side.meld_points:
         built = dataclasses.replace(built, table_said=True)
     learned_unsure = list(built.unsure)
     learned_unsure += _checks(built.side, built.table_said, learned_unsure, words, variant, index)
-    if whole_and_parts(built.hands) and part.side.hand_points == sum(built.hands):
+    asked = any(u.what == "hand" for u in rules_unsure)
+    whole = hand_total(built.hands, players_of(variant, index))
+    if not asked and whole is None and part.side.hand_points == sum(built.hands):
         # the rule reader summed them all too: the hand said whole is counted twice
         rules_unsure.append(Unsure("hand", " ".join(map(str, built.hands)), index))
     if not learned_unsure and not rules_unsure and built.side != part.side:

@@ -1,0 +1,150 @@
+"""Figures a side's words say again: a score the round's parts imply, or a hand said in
+parts and then whole.
+
+Players restate what the scoring makes of what they just said ("1 red three (so -100)",
+"all four red threes, 800 baby", "alle fire røde treere, 800 rett inn", "all 4 red threes but
+zero canastas so that's minus a thousand", "Ben had 45 and Lisa 30, so 75 in hand"). Such a
+number is no new component: read as table points it would be wrong, and asked about it
+makes the reader ask what it could have worked out. Why arithmetic and not words: the
+phrasings are endless ("so", "that's", "baby", "rett inn", "eli"), but the figure either is
+the score of what the side's words just said, by ``bot/scoring``'s own tables for the table's
+variant, or it is not. Exactly equal: a restatement; anything else stays a number the reader
+cannot place, and it asks (never guesses).
+
+One module for both readers (the lexicon's phrases, ``round_talk``, and the tagger's roles,
+``round_assemble``): each gives its own reading of the side without the number, and the
+number is checked against that.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from bot.scoring.round import SideRound, breakdown
+from bot.scoring.variants import Variant
+from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_words import GAP, any_phrase
+from bot.talk.text import fold
+
+REACH_CLAUSES = 2
+"""Clauses a restated score looks back over for what it restates: its own and the one
+before ("we had all four red threes!!! 800 baby")."""
+MARKED_REACH = 4
+"""Words after a number looked at for a table or hand word ("100 melded", "100 in hand")."""
+
+
+@functools.cache
+def _mentions(lang: str | None) -> dict[str, re.Pattern[str]]:
+    """The words that say a part of the round whose score a figure may restate."""
+
+    def said(*fields: str) -> re.Pattern[str]:
+        return re.compile(rf"(?:^| )({any_phrase(*fields, lang=lang)})(?= |$)")
+
+    return {
+        "red_threes": said("red"),
+        "canastas": said("natural", "mixed", "canasta"),
+        "going_out": said("went_out", "out", "concealed"),
+    }
+
+
+@functools.cache
+def _marks(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a table or hand word right after a number, one right before it): the number is
+    then said as points, not as a score."""
+    filler = any_phrase("filler", lang=lang)
+    after = re.compile(
+        rf"^(?:{filler} )*{any_phrase('table_after', 'hand_after', lang=lang)}(?= |$)"
+    )
+    before = re.compile(
+        rf"(?:^| ){any_phrase('table_before', 'hand_before', 'stuck', lang=lang)}"
+        rf"(?: {filler})*$"
+    )
+    return after, before
+
+
+@functools.cache
+def _minus(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(w) for code, lex in lexicons.items() if lang in (None, code) for w in lex.words.minus
+    )
+
+
+def scores(side: SideRound, variant: Variant) -> dict[str, set[int]]:
+    """The figures each part of a side's round scores, by the variant's tables: its red
+    threes (a penalty when the side melded nothing, or in Cuban made no canasta), its
+    canastas (all of them, or one kind's), its going out. Zero is no figure to restate."""
+    parts = breakdown(variant, side)
+    bonus = variant.canastas
+    canastas = {
+        parts["canastas"],
+        side.natural_canastas * bonus.natural_bonus,
+        side.mixed_canastas * bonus.mixed_bonus,
+    }
+    found = {
+        "red_threes": {parts["red_threes"]},
+        "canastas": canastas,
+        "going_out": {parts["going_out"]},
+    }
+    return {part: values - {0} for part, values in found.items()}
+
+
+def marked(words: Sequence[str], i: int, lang: str | None) -> bool:
+    """A table or hand word by the number at ``i`` ("100 melded", "stuck with 100"): it is
+    said as points, whatever it equals."""
+    after, before = _marks(lang)
+    following = " ".join(w for w in words[i + 1 : i + 1 + MARKED_REACH] if w != GAP)
+    clause_start = max((j + 1 for j in range(i) if words[j] == GAP), default=0)
+    preceding = " ".join(words[clause_start:i])
+    return bool(after.match(following) or before.search(preceding))
+
+
+def restates(
+    words: Sequence[str], i: int, side: SideRound, variant: Variant | None, lang: str | None
+) -> bool:
+    """The number at ``i`` is exactly the score of the part of ``side`` (the side as read
+    without it) said last before it, in its clause or the one before, of the parts that
+    score anything ("all 4 red threes but zero canastas, so minus 1000": the red threes);
+    with a minus said when the score is negative and never when it is not ("so -100" loses
+    its sign in the words: unsigned, the figure is the score's size). Not when a table or
+    hand word places it. "2 red threes, so 300" restates nothing (the mixed canasta said
+    before them is not what "so" sums up): it is asked about."""
+    if variant is None or not words[i].isdecimal() or marked(words, i, lang):
+        return False
+    value = int(words[i])
+    negative = i > 0 and words[i - 1] in _minus(lang)
+    gaps = [j for j in range(i) if words[j] == GAP]
+    start = gaps[-REACH_CLAUSES] + 1 if len(gaps) >= REACH_CLAUSES else 0
+    before = " ".join(w for w in words[start:i] if w != GAP)
+    figures = scores(side, variant)
+    said = {
+        part: max(m.start() for m in found)
+        for part, pattern in _mentions(lang).items()
+        if figures[part] and (found := list(pattern.finditer(before)))
+    }
+    if not said:
+        return False
+    last = max(said, key=said.__getitem__)
+    return any((value == -s) if negative else (value == abs(s)) for s in figures[last])
+
+
+def whole_and_parts(hands: Sequence[int]) -> bool:
+    """One hand said is the sum of the others ("Ben had 45 and Lisa 30, so 75 in hand"): the
+    hand said whole and in parts, and summing every one would count it twice."""
+    return len(hands) > 1 and any(2 * h == sum(hands) for h in hands)
+
+
+def hand_total(hands: Sequence[int], players: int | None) -> int | None:
+    """The side's points in hand from every hand its words said, or None when that cannot be
+    told. Summed, unless one is the sum of the others; then the whole is the last, said after
+    its parts ("45 and 30, so 75 in hand"), when there are more hands than the side has
+    players (so not every one is a player's): ``players`` None (the variant not known) or a
+    whole said first, or as many hands as players, is asked about, never guessed."""
+    if not whole_and_parts(hands):
+        return sum(hands)
+    parts = hands[:-1]
+    if players is None or len(parts) < 2 or len(hands) <= players or hands[-1] != sum(parts):
+        return None
+    return hands[-1]
