@@ -49,6 +49,7 @@ def _phrases(lang: str | None) -> dict[str, re.Pattern[str]]:
             rf"(?:{any_phrase('red', lang=lang)})(?: {any_phrase('three', lang=lang)})?"
             rf"|(?:{any_phrase('natural', 'mixed', lang=lang)})"
             rf"(?: {any_phrase('canasta', lang=lang)})?"
+            rf"|(?:{any_phrase('canasta', lang=lang)})|(?:{any_phrase('three', lang=lang)})"
         ),
         "order": re.compile(rf"(?:^| )(?:{any_phrase('section_order', lang=lang)})(?= |$)"),
         "kind": re.compile(
@@ -123,12 +124,13 @@ def _value_at(segment: Segment, heading: _Heading, lang: str | None) -> int | No
 
 
 def _bare_count(words: list[str], i: int, lang: str | None) -> int | None:
-    """``i`` when the count there counts nothing said with it: no points ("315") and no
-    kind right after it ("one natural canasta" counts its own kind)."""
+    """``i`` when the count there counts nothing said with it; ``SAID`` when a kind follows
+    it ("canastas: we got 1 clean 0 dirty": the side says what it counts); None for points
+    ("315")."""
     if words[i].isdecimal() and int(words[i]) > MAX_COUNT:
         return None
     after = " ".join(words[i + 1 : i + 3])
-    return None if _phrases(lang)["kind"].match(after) else i
+    return SAID if _phrases(lang)["kind"].match(after) else i
 
 
 @functools.cache

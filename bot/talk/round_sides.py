@@ -18,6 +18,7 @@ from bot.scoring.vocabulary import spoken, vocabulary
 from bot.talk.round_assemble import count_value, kind_of
 from bot.talk.round_words import (
     GAP,
+    MAX_COUNT,
     Unsure,
     any_phrase,
     count_of,
@@ -277,7 +278,80 @@ def segments(words: list[str], seating: Seating) -> list[Segment]:
             out += _table_clause(segment, out, seating)
         else:
             out.append(_given(segment, out, seating.lang))
-    return out
+    return [part for segment in out for part in _each(segment, seating.lang)]
+
+
+def _each(segment: Segment, lang: str | None) -> list[Segment]:
+    """A clause ending in a word for every side after a count ("red threes: 1 each", "røde
+    treere: en hver", "punaisia kolmosia yksi kummallakin", "one red three each") is one
+    value for every side, whoever was named before it: taken out of the side's part as a
+    clause of the whole table (``_each_value``). A count of no kind is left where it was
+    (the readers then ask)."""
+    words = segment.words
+    for end, word in enumerate(words):
+        closes = end + 1 == len(words) or words[end + 1] == GAP
+        if not (end and closes and word in _each_words(lang)):
+            continue
+        found = _each_value(words[:end], lang)
+        if found is None or found[0] < segment.lead:
+            continue
+        start, clause = found
+        before = dataclasses.replace(segment, words=words[:start])
+        rest = Segment(segment.side, words[end + 2 :], 0)
+        return [p for p in (before, Segment(EVERY, clause, 0)) if p.words] + _each(rest, lang)
+    return [segment]
+
+
+def _each_value(words: list[str], lang: str | None) -> tuple[int, list[str]] | None:
+    """(where it starts, the clause as the readers read it) of the clause ending ``words``
+    when it says a count of a kind: its own kind, the count first ("1 red threes"), or the
+    kind of a heading just before it that names a kind and no number ("røde treere | en")."""
+    start = _clause_start(words, len(words))
+    body = words[start:]
+    if _kind_words(body, lang):
+        if not any(_small(w, lang) for w in body):
+            return None
+        if _small(body[-1], lang) and not _kind_words(body[-1:], lang):
+            return start, [body[-1], *body[:-1]]  # "red threes 1": the count first
+        return start, body  # "one red three", "en rød treer": as said
+    if len(body) != 1 or not _small(body[0], lang) or start < 2:
+        return None
+    head = _clause_start(words, start - 1)
+    kinds = words[head : start - 1]
+    if any(w.isdecimal() or count_of(w, lang) for w in kinds):
+        return None  # "2 rene | 1 hver" names no kind for the 1
+    return (head, [body[0], *kinds]) if _kind_words(kinds, lang) else None
+
+
+def _clause_start(words: list[str], end: int) -> int:
+    """Where the clause ending at ``end`` (exclusive) starts: after the last gap before it."""
+    before = words[:end]
+    return len(before) - before[::-1].index(GAP) if GAP in before else 0
+
+
+def _small(word: str, lang: str | None) -> bool:
+    """A count of canastas or red threes ("1", "en", "yksi")."""
+    return (word.isdecimal() and int(word) <= MAX_COUNT) or count_of(word, lang) > 0
+
+
+def _kind_words(words: list[str], lang: str | None) -> bool:
+    """``words`` (one clause) name a kind, and no points: "red threes 1", "røde treere"."""
+    kinds = re.compile(any_phrase("natural", "mixed", "red", "three", "canasta", lang=lang))
+    points = any(w == GAP or (w.isdecimal() and not _small(w, lang)) for w in words)
+    return not points and any(kinds.fullmatch(w) for w in words)
+
+
+@functools.cache
+def _each_words(lang: str | None) -> frozenset[str]:
+    """The one-word subjects for every side ("each", "hver", "kummallakin")."""
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(normalise(word))
+        for code, lexicon in lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.round.every_side
+        if " " not in word
+    )
 
 
 def none_counted(words: list[str], lang: str | None) -> list[str]:

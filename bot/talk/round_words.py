@@ -106,7 +106,11 @@ _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\
 """A number written with a thousands separator ("1,200", "1.200"): one number."""
 _CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
-_LABEL = re.compile(r"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s")
+_COLUMN = r"(?<=\d)/(?=\w)|(?<=\w)/(?=[^\W\d_]*\d)"
+"""A slash between two words with a digit beside it: a score sheet's column break
+("265/1 nat/0 mix/r3 1/40 left", "r3 0/out"), as a spaced " / " is. Between words alone it
+joins them ("Nord/Syd" is one side's name, "w/o" one word)."""
+_LABEL = re.compile(rf"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s|{_COLUMN}")
 """``_CLAUSE`` but for a colon before a number: a score sheet's label and its value ("rene: 1",
 "hånd: 40") are one clause, as "rene 1" is, so the value is read with its label."""
 
@@ -140,7 +144,7 @@ def words_of(question: str, spell: Callable[[list[str]], list[str]] | None = Non
     heading = _HEADING.match(text)
     clauses = _LABEL.split(text[heading.end() + 1 :] if heading else text)
     if heading:  # its counts say which round or how many play
-        clauses.insert(0, " ".join(w for w in tokens(heading[1]) if not _small_count(fold(w))))
+        clauses.insert(0, " ".join(_heading_words(tokens(heading[1]))))
     out: list[str] = []
     for clause in clauses:
         raw = tokens(clause)
@@ -167,6 +171,28 @@ def _accented_joiners() -> tuple[re.Pattern[str], dict[str, str]]:
                 spelling[word] = lexicon.round.subordinate[0]
     words = sorted(map(re.escape, spelling), key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + ("|".join(words) or "(?!)") + r")(?!\w)"), spelling
+
+
+def _heading_words(raw: list[str]) -> list[str]:
+    """A heading's tokens without its counts ("3-player:", "bare oss to:"), but for the
+    round's number after a round word ("round 5 melds:"): the asides take out the round and
+    its number together (``round_asides``), and a round word left without it would be read
+    as part of the heading ("round melds" is no section's name)."""
+    rounds = _round_words()
+    return [
+        w
+        for i, w in enumerate(raw)
+        if not _small_count(fold(w)) or (i and fold(raw[i - 1]) in rounds)
+    ]
+
+
+@functools.cache
+def _round_words() -> frozenset[str]:
+    return frozenset(
+        fold(normalise(word))
+        for lexicon in vocabulary().lexicons.values()
+        for word in lexicon.round.round_number
+    )
 
 
 def _small_count(word: str) -> bool:

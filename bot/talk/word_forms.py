@@ -268,17 +268,34 @@ def _role_read(word: str, read: str | None, lang: str) -> bool:
     return read != word or read in words.said or read.startswith(tuple(stems))
 
 
+TIMES = re.compile(r"(.*[^\W\d_].*?)x(\d+)")
+"""A sheet's count written after its kind with "x" glued to it ("r3x1", "natx2"): the kind's
+words, then the "x" count the readers read after a kind ("red threes x2", "ren x1")."""
+
+
+def _times(word: str, lang: str) -> list[str] | None:
+    """ "r3x1" -> ["red", "3", "x1"], "natx2" -> ["nat", "x2"]: only when what comes
+    before the "x" is a kind's words, so no other word loses a letter."""
+    match = TIMES.fullmatch(word)
+    if match is None:
+        return None
+    head = list(_typed(match[1], lang, False))
+    kinds = {c.word for c in role_words(lang).candidates if c.role in KINDS}
+    if not any(w in kinds or own_form(w, lang) for w in head if not w.isdecimal()):
+        return None
+    return [*head, f"x{match[2]}"]
+
+
 def _glued(word: str, lang: str) -> list[str] | None:
     """A count glued to its word ("1nat", "85hand", "käsi85", "0r3") as its words, or None."""
+    times = _times(word, lang)
+    if times:
+        return times
     head = len(word) - len(word.lstrip("0123456789"))
     if 0 < head < len(word):
         digits, rest = word[:head], word[head:]
         if rest.isalpha():
-            read = _letters(rest, lang, counted=True)
-            if read == rest and rest not in known_words(lang):
-                # glued to its count, a word only the language knows ("bl", an abbreviation
-                # in Norwegian) is what the count counts
-                read = read_as(rest, lang, counted=True) or rest
+            read = _counted(rest, lang, glued=True)
             return [digits, read] if read and _role_read(rest, read, lang) else None
         tail = _red_three(rest, lang)
         return [digits, *tail] if tail else None
@@ -328,7 +345,21 @@ def _typed_now(token: str, lang: str | None, counted: bool) -> list[str]:
         return [spelled]
     if not word.isalpha():
         return _glued(word, lang) or [word]
+    if counted:
+        return [_counted(word, lang, glued=False) or word]
     return [_letters(word, lang, counted) or word]
+
+
+def _counted(word: str, lang: str, glued: bool) -> str | None:
+    """``word`` right after a count, as ``_letters`` reads it, but for a word only the
+    language knows ("bl", an abbreviation in Norwegian: "1 bl", "1bl") and, glued to its
+    count, a function word ("0can": no count is glued to "can"): those are what the count
+    counts, when a kind starts with them."""
+    read = _letters(word, lang, counted=True)
+    lexicon = known_words(lang)
+    if read == word and (word not in lexicon or (glued and word in function_words(lang))):
+        return read_as(word, lang, counted=True) or word
+    return read
 
 
 def _any_language(token: str, counted: bool) -> list[str]:
