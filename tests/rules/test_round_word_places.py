@@ -101,3 +101,30 @@ def test_a_word_after_points_with_no_role_word_is_asked(lang: str, text: str) ->
     """ "65 miinukselle" (65 below zero): a score, or a hand? The word stays in doubt."""
     reading = read_round(text, Seating(lang=lang))
     assert reading.unsure
+
+
+DECLARED = [
+    ("en", "team 1 went out with 420, a clean and a dirty, one red three. team 2 had 230 and a"
+     " dirty canasta, no red threes, 45 in hand (we are team 1)"),
+    ("no", "lag 1 gikk ut med 420, en ren og en blandet, én rød treer. lag 2 hadde 230 og en"
+     " blandet, ingen røde, 45 på hånda (vi er lag 1)"),
+    ("da", "hold 1 gik ud med 420, en ren og en blandet, én rød treer. hold 2 havde 230 og en"
+     " blandet, ingen røde, 45 på hånden (vi er hold 1)"),
+    ("fi", "joukkue 1 meni ulos 420:llä, puhdas ja seka, yksi punainen kolmonen. joukkue 2:lla"
+     " 230 ja yksi seka, ei punaisia, 45 kädessä (me ollaan joukkue 1)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), DECLARED)
+def test_we_are_team_one_says_the_speakers_side(lang: str, text: str) -> None:
+    """ "(we are team 1)": the speaker's side, said as a name, not a word of the round."""
+    reading = read_round(text, Seating(speaker=None, lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == list(WE_WENT_OUT)
+
+
+@pytest.mark.parametrize(("lang", "text"), DECLARED)
+def test_a_declared_side_that_is_not_the_seats_is_asked(lang: str, text: str) -> None:
+    """The seating says the speaker is on team 2, the sentence team 1: whose is "we"?"""
+    reading = read_round(text, Seating(speaker=1, lang=lang))
+    assert any(u.what == "side" for u in reading.unsure)
