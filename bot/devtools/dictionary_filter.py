@@ -2,8 +2,11 @@
 dictionary, folded, as a Bloom filter (``bot.talk.dictionary`` says why).
 
 ``python -m bot.devtools.dictionary_filter``. The lexicon's language codes say which of
-simplemma's dictionaries is each language's (``Lexicon.lemmatizer``: "nb" for bokmål). The
-file is the same, byte for byte, for the same simplemma data (``bot.weights``).
+simplemma's dictionaries is each language's (``Lexicon.lemmatizer``: "nb" for bokmål), and
+``STANDARDS`` the other written standards of it ("nn", nynorsk, for Norwegian): one list,
+``dictionary_codes``, for this filter and for ``lexicon_forms.near_words``, so that every
+word the reader keeps from being read as a typo is a word the filter knows. The file is the
+same, byte for byte, for the same simplemma data (``bot.weights``).
 """
 
 from __future__ import annotations
@@ -13,10 +16,24 @@ import sys
 import numpy as np
 
 from bot.scoring.variants import rules_data_dir
-from bot.scoring.vocabulary import LANGUAGES, load_vocabulary
+from bot.scoring.vocabulary import LANGUAGES, Lexicon, load_vocabulary
 from bot.talk.dictionary import BITS_PER_WORD, HASHES, MASK, dictionary_path, hashes
 from bot.talk.text import fold, normalise
 from bot.weights import save_weights
+
+STANDARDS = {"no": ("nn",)}
+"""Written standards of a language beside its lemmatizer's: nynorsk "utruleg" (unbelievable)
+and "eine" (the one) are words of Norwegian, no typos."""
+
+
+def dictionary_codes(lexicon: Lexicon) -> list[str]:
+    """simplemma's dictionaries that are ``lexicon``'s language, sorted."""
+    return sorted({lexicon.lemmatizer, *STANDARDS.get(lexicon.language, ())})
+
+
+def language_words(lexicon: Lexicon) -> list[str]:
+    """Every folded word of every dictionary of ``lexicon``'s language, sorted."""
+    return sorted({w for code in dictionary_codes(lexicon) for w in words_of(code)})
 
 
 def words_of(lemmatizer: str) -> list[str]:
@@ -45,7 +62,7 @@ def main() -> int:
     vocabulary = load_vocabulary(rules_data_dir() / "lexicon")
     arrays = {}
     for lang in LANGUAGES:
-        words = words_of(vocabulary.lexicons[lang].lemmatizer)
+        words = language_words(vocabulary.lexicons[lang])
         arrays[lang] = bloom(words)
         print(f"{lang}: {len(words)} words, {arrays[lang].nbytes} bytes")
     meta = {"languages": list(LANGUAGES), "simplemma": simplemma.__version__, "hashes": HASHES}

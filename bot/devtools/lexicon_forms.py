@@ -72,11 +72,6 @@ def spoken_spellings(forms: dict[str, str], lexicon: Lexicon, listed: set[str]) 
     return out
 
 
-DIALECTS = {"no": ("nn",)}
-"""Written standards of a language beside its lemmatizer's: nynorsk "eine" (the one) is a
-word, no typo of "reine"."""
-
-
 def _close(words: list[str], candidates: list[str], most: int) -> set[str]:
     """The ``words`` within ``most`` (Damerau/OSA) of any of ``candidates``."""
     import numpy as np
@@ -97,7 +92,7 @@ def near_words(lexicon: Lexicon) -> list[str]:
     "blandet"), so the reader keeps it, without loading the dictionary at run time. A cheap
     bound first (a prefix of a candidate, or within twice the distance of one, cut to the
     candidate's length), then the reader's own rule on what is left."""
-    from bot.devtools.dictionary_filter import words_of as dictionary_words
+    from bot.devtools.dictionary_filter import language_words
     from bot.talk.round_words import known_words
     from bot.talk.word_forms import (
         SHORTEST_TYPO_STEM,
@@ -109,11 +104,10 @@ def near_words(lexicon: Lexicon) -> list[str]:
     )
 
     lang = lexicon.language
-    said = sorted({lexicon.lemmatizer, *DIALECTS.get(lang, ())})
     candidates = role_words(lang).candidates
     most = max(d for _, d in TYPO_DISTANCE)
     prefixes = {c.word[:k] for c in candidates for k in range(2, len(c.word) + 1)}
-    folded = sorted({w for code in said for w in dictionary_words(code) if len(w) >= 2})
+    folded = [w for w in language_words(lexicon) if len(w) >= 2]
     maybe = {w for w in folded if w in prefixes}
     whole = sorted({c.word for c in candidates if not c.stem})
     longest = max(map(len, whole)) + most

@@ -12,6 +12,13 @@ known (about 2% of the words that are not: ``BITS_PER_WORD``, ``HASHES``), never
 reverse, so a word it calls unknown surely is; one it calls known is still asked about when
 the tagger is unsure of it (``round_assemble.doubtful_words``).
 
+A Nordic or Finnish compound is written as one word and no dictionary lists them all
+("kjempetidlig", "lynhurtigt", "tremannsrunde"): a word that splits into two words of the
+language (the first of ``SHORTEST_HEAD`` letters or more, the second of ``SHORTEST_TAIL``) is
+known too, unless it may be a game word: a part the round lexicon lists ("blandetcanasta") or
+a word ``word_forms.read_as`` reads as a role word ("blanddet" is "bland" + "det" and one
+letter from "blandet"). Short parts are left out: "det", "leg", "sii" end too many typos.
+
 Built by ``python -m bot.devtools.dictionary_filter`` (needs simplemma, a dependency).
 """
 
@@ -31,6 +38,8 @@ FILE = "dictionary.npz"
 BITS_PER_WORD = 8
 HASHES = 5
 MASK = (1 << 64) - 1
+SHORTEST_HEAD = 3
+SHORTEST_TAIL = 4
 
 
 def dictionary_path() -> Path:
@@ -59,18 +68,36 @@ def _filters() -> dict[str, NDArray[np.uint8]]:
     return {lang: arrays[lang] for lang in languages}
 
 
+def _listed(word: str, bits: NDArray[np.uint8]) -> bool:
+    size = len(bits) * 8
+    return all(bits[p >> 3] & (1 << (p & 7)) for p in positions(word, size))
+
+
 def is_known(word: str, lang: str | None) -> bool:
-    """Whether folded ``word`` is a form of ``lang``'s dictionary (any language's when None);
-    False for a word with a digit in it, and without the filter file, so that every such
-    word stays in doubt."""
+    """Whether folded ``word`` is a form of ``lang``'s dictionary (any language's when None)
+    or a compound of two (see the module docstring); False for a word with a digit in it,
+    and without the filter file, so that every such word stays in doubt."""
     if not word.isalpha():
         return False  # the filter holds words of letters only: "r3", "1ren" are none
     filters = _filters()
     for code in (lang,) if lang else tuple(filters):
         bits = filters.get(code or "")
-        if bits is None:
-            continue
-        size = len(bits) * 8
-        if all(bits[p >> 3] & (1 << (p & 7)) for p in positions(word, size)):
+        if bits is not None and (_listed(word, bits) or _compound(word, code or "", bits)):
             return True
     return False
+
+
+def _compound(word: str, lang: str, bits: NDArray[np.uint8]) -> bool:
+    """``word`` is two words of ``lang`` written together, neither a word of the round
+    lexicon, and no typo or clipping of a role word."""
+    from bot.talk.word_forms import own_form, read_as, role_words
+
+    ends = range(SHORTEST_HEAD, len(word) - SHORTEST_TAIL + 1)
+    splits = [(word[:k], word[k:]) for k in ends]
+    found = [(head, tail) for head, tail in splits if _listed(head, bits) and _listed(tail, bits)]
+    if not found:
+        return False
+    game = role_words(lang).role_words
+    if any(part in game or own_form(part, lang) for pair in found for part in pair):
+        return False
+    return read_as(word, lang) is None and read_as(word, lang, counted=True) is None

@@ -27,7 +27,7 @@ from bot.scoring.variants import Variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.dictionary import is_known
 from bot.talk.round_restated import hand_total, restates
-from bot.talk.round_tagger import Tagged
+from bot.talk.round_tagger import Tagged, lexicon_fields
 from bot.talk.round_words import GAP, Unsure, any_phrase, count_of, known_words, zero_words
 from bot.talk.text import fold
 
@@ -296,17 +296,56 @@ def _matters(words: list[str], tagged: Tagged, j: int, lang: str | None, one: bo
 def _everyday_doubt(
     words: list[str], tagged: Tagged, i: int, lang: str | None, restated: Collection[int] = ()
 ) -> bool:
-    """An everyday word at ``i`` may say something of the round (``doubtful_words``)."""
+    """An everyday word at ``i`` may say something of the round (``doubtful_words``): the
+    tagger gives it a role or is unsure it has none, it stands right before points ("about
+    300") or right before a count that counts no kind after it ("de hadde liksom to"), right
+    after a count ("two snurrige": what it counts?) or after points the tagger is unsure of,
+    or a going out follows it ("nearly went out"). Not a word after points the tagger read
+    surely and a word of their role (``_closes_number``: "tre hundre blank på bordet")
+    nor one before a count of a kind ("niille tuli kolme punasta", "samt to røde treere":
+    the count and its kind are read, the word is the verb or the "and" before them), nor one
+    beside a figure that restates a score (``restated``: "800 baby")."""
     if (tagged.roles[i] != "O" or tagged.confidence[i] < CONFIDENT) and not _echoed(
         words, tagged, i
     ):
         return True
-    for j in (i - 1, i + 1):
-        if 0 <= j < len(words) and words[j] != GAP and j not in restated:
-            value = count_value(words[j], lang)
-            if (words[j].isdecimal() and value is None) or (value is not None and value > 1):
-                return True  # "about 300", "two snurrige"; not "ingen færdige canastaer"
+    after, before = i + 1, i - 1
+    if after < len(words) and words[after] != GAP and after not in restated:
+        if _opens_number(words, tagged, after, lang):
+            return True
+    if i and words[before] != GAP and before not in restated:
+        if _closes_number(words, tagged, before, lang):
+            return True
     return i + 1 < len(words) and tagged.roles[i + 1] == "OUT"
+
+
+def _opens_number(words: list[str], tagged: Tagged, j: int, lang: str | None) -> bool:
+    """A word right before ``j`` may change what it says: ``j`` is points, or a count other
+    than one that no kind right after it is counted by, or one the tagger is unsure of."""
+    value = count_value(words[j], lang)
+    if words[j].isdecimal() and value is None:
+        return True  # "about 300", "nesten 300", "minus 100"
+    if value is None or value <= 1:
+        return False  # "ingen færdige canastaer"
+    return not _counted_kind(words, j, lang) or tagged.confidence[j] < CONFIDENT
+
+
+ROLE_AFTER = {"MELD": "table_after", "HAND": "hand_after"}
+"""The lexicon's words said after points of each role ("300 på bordet", "40 left")."""
+
+
+def _closes_number(words: list[str], tagged: Tagged, j: int, lang: str | None) -> bool:
+    """A word right after ``j`` may change what it says: ``j`` is a count other than one
+    (the word may be what it counts), or points, unless the word stands between them and
+    a word that says their role, the role the tagger is sure of ("tre hundre blank på
+    bordet"): "65 miinukselle" (65 below zero) may be a score, not a hand."""
+    value = count_value(words[j], lang)
+    if not (words[j].isdecimal() and value is None):
+        return value is not None and value > 1
+    after = ROLE_AFTER.get(tagged.roles[j])
+    if after is None or tagged.confidence[j] < CONFIDENT or j + 2 >= len(words):
+        return True
+    return after not in lexicon_fields(words[j + 2], lang)
 
 
 FLAGS = frozenset({"OUT", "CONC", "NOMELD"})

@@ -27,7 +27,7 @@ from bot.talk.round_words import (
     index_at,
     words_of,
 )
-from bot.talk.text import fold, normalise
+from bot.talk.text import alternatives, fold, normalise
 
 
 @dataclass(frozen=True)
@@ -198,11 +198,40 @@ class Segment:
     """A clause "before they'd even opened": the side had laid nothing down."""
 
 
+@functools.cache
+def _declaration(lang: str | None) -> re.Pattern[str]:
+    """ "(vi er B)", "(we are team 2)", "(me ollaan B)": a "we are" of the players' words
+    (two words or more: "vi 2" is a count of ours), a team word or none, and a side's
+    letter, or its number after a team word ("vi er 2" is two players), ending its clause."""
+    lexicons = [lex for code, lex in vocabulary().lexicons.items() if lang in (None, code)]
+    we = alternatives(p for lex in lexicons for p in lex.players.we if " " in p.strip())
+    team = alternatives(p for lex in lexicons for p in lex.round.team)
+    count = count_words(lang)
+    side = rf"(?:{team}) (?P<number>{count}|[a-z])|(?P<letter>[a-z])"
+    return re.compile(rf"(?:^| )((?:{we}) (?:{side}))(?= \||$)")
+
+
+def declared_side(words: list[str], seating: Seating) -> tuple[int | None, set[int]]:
+    """The side the speaker says is theirs ("Lag A ... | Lag B ... (vi er B)"), by its
+    letter (A the first) or number, and the indices of the words that say it (a side's
+    name, no part of a round); None when no such words, or they name no side there is."""
+    joined = " ".join(words)
+    for match in _declaration(seating.lang).finditer(joined):
+        said = match["letter"] or match["number"]
+        index = ord(said) - ord("a") if said.isalpha() and len(said) == 1 else None
+        if index is None:
+            index = (count_of(said, seating.lang) or 0) - 1
+        if 0 <= index < seating.sides:
+            first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
+            return index, set(range(first, last + 1))
+    return None, set()
+
+
 def named_words(words: list[str], seating: Seating) -> set[int]:
     """Indices of the words that are part of a side's or player's name ("kahden porukka",
-    "Per og Siri"): said as a name, they say nothing of a round."""
+    "Per og Siri", "vi er B"): said as a name, they say nothing of a round."""
     joined = " ".join(words)
-    named: set[int] = set()
+    named: set[int] = declared_side(words, seating)[1]
     for name in (name for side in seating.names for name in side):
         pattern = name_pattern(name, seating.lang)
         for match in pattern.finditer(joined) if pattern else ():

@@ -46,6 +46,7 @@ from bot.talk.round_restated import hand_total, restates
 from bot.talk.round_sides import (
     TABLE,
     Seating,
+    declared_side,
     named_words,
     names_side,
     segments,
@@ -966,8 +967,9 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     ``unsure`` with the words they refer to. With ``variant``, a reading its rules forbid
     (more canastas than the table points can hold) is asked about too, never corrected."""
     heard = said_words(text, seating)
+    seating, mine = _speaker(heard, seating)
     parts = read_parts(heard, seating)
-    unsure = unsure_sides(parts, seating)
+    unsure = mine + unsure_sides(parts, seating)
     sides: list[SideReading] = []
     threes_unsaid: list[Unsure] = []
     threes_by_side: list[bool] = []
@@ -997,6 +999,18 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     if not _none_implied(sides, unsure, variant, threes_said and not moved):
         unsure += threes_unsaid
     return RoundReading(tuple(sides), tuple(unsure))
+
+
+def _speaker(heard: list[str], seating: Seating) -> tuple[Seating, list[Unsure]]:
+    """The seating with the speaker's side the sentence declares ("(vi er B)",
+    ``declared_side``) when the seating does not know it; a declared side that is not the
+    seating's speaker's leaves every "we" in doubt, so it is asked about."""
+    declared, where = declared_side(heard, seating)
+    if declared is None or declared == seating.speaker:
+        return seating, []
+    if seating.speaker is None:
+        return dataclasses.replace(seating, speaker=declared), []
+    return seating, [Unsure("side", " ".join(heard[i] for i in sorted(where)), None)]
 
 
 def _none_implied(
