@@ -310,13 +310,19 @@ def _everyday_doubt(
     ):
         return True
     after, before = i + 1, i - 1
-    if after < len(words) and words[after] != GAP and after not in restated:
-        if _opens_number(words, tagged, after, lang):
-            return True
-    if i and words[before] != GAP and before not in restated:
-        if _closes_number(words, tagged, before, lang):
-            return True
+    opens = after < len(words) and _near_number(words, after, restated)
+    if opens and _opens_number(words, tagged, after, lang):
+        return True
+    closes = i > 0 and _near_number(words, before, restated)
+    if closes and _closes_number(words, tagged, before, lang):
+        return True
     return i + 1 < len(words) and tagged.roles[i + 1] == "OUT"
+
+
+def _near_number(words: list[str], j: int, restated: Collection[int]) -> bool:
+    """The word at ``j`` beside an everyday word may be a number that word changes: not a
+    clause gap, nor a figure that restates a score."""
+    return words[j] != GAP and j not in restated
 
 
 def _opens_number(words: list[str], tagged: Tagged, j: int, lang: str | None) -> bool:
