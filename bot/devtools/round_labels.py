@@ -40,6 +40,7 @@ SETS = {
     "writers": Path("rules_data/rounds/sources/writers.toml"),
     "writers2": Path("rules_data/rounds/sources/writers2.toml"),
     "writers3": Path("rules_data/rounds/sources/writers3.toml"),
+    "writers4": Path("rules_data/rounds/sources/writers4.toml"),
 }
 
 
