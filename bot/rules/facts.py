@@ -61,6 +61,13 @@ def terms(text: str, lang: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@functools.lru_cache(maxsize=8192)
+def _fact_terms(text: str, lang: str) -> frozenset[str]:
+    """``terms`` of a fact line, remembered: every question reads the same few hundred lines
+    (each topic's facts as rendered for a variant) again."""
+    return terms(text, lang)
+
+
 class FactIndex:
     """Document frequencies of stems over every fact of every topic, per language."""
 
@@ -85,7 +92,7 @@ class FactIndex:
         lang = topic.language
         idf = self.idf.get(lang, {})
         asked = terms(question, lang)
-        facts = [terms(f"{fact.heading or ''} {fact.text}", lang) for fact in topic.facts]
+        facts = [_fact_terms(f"{fact.heading or ''} {fact.text}", lang) for fact in topic.facts]
         local = Counter(term for words in facts for term in words)
         size = len(facts)
         return [

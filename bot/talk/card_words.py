@@ -700,10 +700,10 @@ def _looks_like_card(word: str) -> bool:
     lowered = fold(word.lower())
     if len(lowered) < MIN_TYPO:
         return False
-    names, dropped = _card_typos()
+    names, dropped, short = _card_typos()
     shorter = [(lowered[:k] + lowered[k + 1 :], k) for k in range(len(lowered))]
     return (
-        lowered in {variant for variant, _ in dropped}  # a letter dropped
+        lowered in short  # a letter dropped
         or any(variant in names for variant, _ in shorter)  # a letter added
         or any(pair in dropped for pair in shorter)  # a letter changed
         or any(  # two letters swapped
@@ -714,8 +714,9 @@ def _looks_like_card(word: str) -> bool:
 
 
 @functools.cache
-def _card_typos() -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
-    """(card names and count words, folded; each with one letter dropped and where)."""
+def _card_typos() -> tuple[frozenset[str], frozenset[tuple[str, int]], frozenset[str]]:
+    """(card names and count words, folded; each with one letter dropped and where; the
+    words with one letter dropped alone, built once: a set built per word cost 6 ms)."""
     words = vocabulary()
     names = frozenset(
         fold(name.lower())
@@ -725,7 +726,8 @@ def _card_typos() -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
         )
         if len(name) > MIN_TYPO
     )
-    return names, frozenset((n[:k] + n[k + 1 :], k) for n in names for k in range(len(n)))
+    dropped = frozenset((n[:k] + n[k + 1 :], k) for n in names for k in range(len(n)))
+    return names, dropped, frozenset(variant for variant, _ in dropped)
 
 
 def _promises(word: str) -> bool:

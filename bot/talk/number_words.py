@@ -273,10 +273,14 @@ _PAUSE = re.compile(r"([,;:.!?]+)")
 """Punctuation ends a number said in words: "four hundred and twenty, one clean" is 420."""
 
 
+@functools.lru_cache(maxsize=32)
 def spell_digits(text: str, short_hundreds: bool = False) -> str:
     """``text`` with every number of ``KEEP_BELOW`` or more said in
     words written in digits; everything else is left as it is. ``short_hundreds``: a round
-    said aloud, where "two ten" is 210 (in a question about cards it is a two and a ten)."""
+    said aloud, where "two ten" is 210 (in a question about cards it is a two and a ten).
+    The last few are remembered: one ``/rules`` question is spelled by the ranking, the
+    number readers and the round reader in turn (a few texts, not every question ever asked,
+    so a benchmark that asks a question twice is not flattered)."""
     text = _THOUSANDS.sub(_thousands, text)
     return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.number_words import spell_digits
 from bot.talk.round_assemble import (
     assemble,
     doubtful_words,
@@ -65,7 +66,8 @@ from bot.talk.round_words import (
     known_words,
     zero_words,
 )
-from bot.talk.text import alternatives, fold
+from bot.talk.round_words import counts as round_counts
+from bot.talk.text import alternatives, fold, normalise, tokens
 from bot.talk.word_forms import typed_words
 
 __all__ = [
@@ -1047,6 +1049,8 @@ def _describe(question: str) -> tuple[SideRound, list[int]] | None:
     """The asking side's part of the question (what "they" did is left out), read like one
     side of ``read_round``; None without the table's points or without the round's end (a
     hand or going out) or a question for the total."""
+    if not _may_say_table(question):
+        return None
     seating = Seating()
     words, leads = side_words(segments(typed_words(question, None), seating), 0)
     if not words:
@@ -1074,6 +1078,25 @@ class RoundAnswer:
     parts: tuple[tuple[str, int], ...]
     net: int
     unplaced: tuple[int, ...] = ()
+
+
+def _may_say_table(question: str) -> bool:
+    """The question could state a side's table points: it has a number (in digits or words),
+    or a phrase for nothing laid down. A round is never described without them, and every
+    ``/rules`` question comes through here: reading the sides of "is the pile frozen?" was
+    half of the time a question without a number took."""
+    spelled = spell_digits(question, short_hundreds=True)
+    if any(ch.isdigit() for ch in spelled):
+        return True
+    words = tokens(fold(normalise(spelled)))
+    if any(round_counts().get(w) in POINT_WORDS for w in words):
+        return True
+    found, joined = _patterns(), " ".join(words)
+    return any(p.search(joined) for p in (found.no_meld, found.zero_table, found.opened))
+
+
+POINT_WORDS = (5, 10)
+"""Points said in words below the numbers written in digits: "ten left" (``_points_word``)."""
 
 
 def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
