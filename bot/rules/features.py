@@ -21,6 +21,7 @@ the shipped model needs no vocabulary, only the weights of the buckets training 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import zlib
@@ -81,38 +82,59 @@ def counts(text: str) -> tuple[Counter[int], Counter[int]]:
     group = variant_group(text)
     if group:
         word_feats += [f"v {group}", *(f"v {group} {w}" for w in seen)]
-    char_feats = []
+    chars: Counter[int] = Counter()
     for w in seen:
-        padded = f" {w} "
-        for n in CHAR_SIZES:
-            char_feats += [f"c {padded[i : i + n]}" for i in range(len(padded) - n + 1)]
-    return Counter(map(_bucket, word_feats)), Counter(map(_bucket, char_feats))
+        chars.update(_char_buckets(w))
+    return Counter(map(_bucket, word_feats)), chars
 
 
-def _groups(
-    text: str | tuple[Counter[int], Counter[int]],
-    rows: NDArray[np.int64],
-    idf: NDArray[np.float32],
-    unseen_idf: float,
-) -> list[tuple[NDArray[np.int64], NDArray[np.float64]]]:
-    """Each non-empty group as (positions in ``rows``, values) of its known buckets."""
-    out = []
-    for group in counts(text) if isinstance(text, str) else text:
-        if not group:
-            continue
-        buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
-        tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
-        pos = np.searchsorted(rows, buckets)
-        pos[pos >= len(rows)] = 0
-        known = rows[pos] == buckets
-        weights = tf * np.where(known, idf[pos], unseen_idf)
-        weights /= math.sqrt(float(weights @ weights))
-        out.append((pos[known], weights[known]))
-    return out
+@functools.lru_cache(maxsize=1 << 16)
+def _char_buckets(word: str) -> tuple[int, ...]:
+    """The buckets of one word's character 2-5-grams. Remembered per word: the same few
+    thousand words make up nearly every question, and hashing their n-grams was a third of
+    the model's time per question."""
+    padded = f" {word} "
+    return tuple(
+        _bucket(f"c {padded[i : i + n]}") for n in CHAR_SIZES for i in range(len(padded) - n + 1)
+    )
+
+
+Groups = tuple[Counter[int], Counter[int]]
+
+
+def _group(
+    group: Counter[int], rows: NDArray[np.int64], idf: NDArray[np.float32], unseen_idf: float
+) -> tuple[NDArray[np.int64], NDArray[np.float64]] | None:
+    """One non-empty group as (positions in ``rows``, values) of its known buckets."""
+    if not group:
+        return None
+    buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
+    tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
+    pos = np.searchsorted(rows, buckets)
+    pos[pos >= len(rows)] = 0
+    known = rows[pos] == buckets
+    weights = tf * np.where(known, idf[pos], unseen_idf)
+    weights /= math.sqrt(float(weights @ weights))
+    return pos[known], weights[known]
+
+
+def vector_and_shares(
+    text: str | Groups, rows: NDArray[np.int64], idf: NDArray[np.float32], unseen_idf: float
+) -> tuple[NDArray[np.int64], NDArray[np.float64], tuple[float, float]]:
+    """``vector`` and ``known_shares`` of one question from one pass over its groups."""
+    groups = [
+        _group(g, rows, idf, unseen_idf) for g in (counts(text) if isinstance(text, str) else text)
+    ]
+    shares = tuple(math.sqrt(float(g[1] @ g[1])) if g else 0.0 for g in groups)
+    found = [g for g in groups if g is not None]
+    if not found:
+        return np.empty(0, np.int64), np.empty(0), (shares[0], shares[1])
+    pos = np.concatenate([p for p, _ in found])
+    return pos, np.concatenate([v for _, v in found]), (shares[0], shares[1])
 
 
 def vector(
-    text: str | tuple[Counter[int], Counter[int]],
+    text: str | Groups,
     rows: NDArray[np.int64],
     idf: NDArray[np.float32],
     unseen_idf: float,
@@ -123,14 +145,12 @@ def vector(
     Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
     never saw counting in the length with ``unseen_idf``: a question made of words nobody used
     has a small vector and so low scores for every topic."""
-    groups = _groups(text, rows, idf, unseen_idf)
-    if not groups:
-        return np.empty(0, np.int64), np.empty(0)
-    return np.concatenate([p for p, _ in groups]), np.concatenate([v for _, v in groups])
+    pos, values, _ = vector_and_shares(text, rows, idf, unseen_idf)
+    return pos, values
 
 
 def known_shares(
-    text: str | tuple[Counter[int], Counter[int]],
+    text: str | Groups,
     rows: NDArray[np.int64],
     idf: NDArray[np.float32],
     unseen_idf: float,
@@ -138,9 +158,4 @@ def known_shares(
     """How much of the word group and of the character group training knew (the length of
     each group's known part, 0-1): "a concealed hand in Mah Jongg" has two words nobody
     used, which a topic's score alone does not show. An empty group knows nothing."""
-    text = counts(text) if isinstance(text, str) else text
-    shares = []
-    for group in text:
-        known = _groups((group, Counter()), rows, idf, unseen_idf)
-        shares.append(math.sqrt(float(known[0][1] @ known[0][1])) if known else 0.0)
-    return shares[0], shares[1]
+    return vector_and_shares(text, rows, idf, unseen_idf)[2]

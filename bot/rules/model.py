@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bot.rules.examples import OFF_TOPIC
-from bot.rules.features import DIM, FEATURIZER_VERSION, counts, known_shares, vector
+from bot.rules.features import DIM, FEATURIZER_VERSION, counts, vector_and_shares
 from bot.scoring.variants import rules_data_dir
 from bot.weights import read_weights, save_weights
 
@@ -99,9 +99,8 @@ class TopicModel:
 
     def predict(self, text: str) -> Prediction:
         grams = counts(text)
-        pos, values = vector(grams, self.rows, self.idf, self.unseen_idf)
+        pos, values, shares = vector_and_shares(grams, self.rows, self.idf, self.unseen_idf)
         scores = values @ self.weights[pos].astype(np.float32) + self.bias
-        shares = known_shares(grams, self.rows, self.idf, self.unseen_idf)
         features = chat_features(scores, self.off, shares, len(grams[0]))
         z = float(features @ self.chat_weights[:-1] + self.chat_weights[-1])
         chat = 1.0 / (1.0 + np.exp(-z))
