@@ -75,7 +75,10 @@ def _minus(lang: str | None) -> frozenset[str]:
 def scores(side: SideRound, variant: Variant) -> dict[str, set[int]]:
     """The figures each part of a side's round scores, by the variant's tables: its red
     threes (a penalty when the side melded nothing, or in Cuban made no canasta), its
-    canastas (all of them, or one kind's), its going out. Zero is no figure to restate."""
+    canastas (all of them, or one kind's), its going out. Zero is no figure to restate.
+    More red threes than the decks hold is a reading in doubt elsewhere: nothing restates it."""
+    if side.red_threes >= len(variant.red_threes.schedule):
+        return {}
     parts = breakdown(variant, side)
     bonus = variant.canastas
     canastas = {
@@ -122,7 +125,7 @@ def restates(
     said = {
         part: max(m.start() for m in found)
         for part, pattern in _mentions(lang).items()
-        if figures[part] and (found := list(pattern.finditer(before)))
+        if figures.get(part) and (found := list(pattern.finditer(before)))
     }
     if not said:
         return False

@@ -167,3 +167,20 @@ def test_a_restated_score_the_tagger_reads_as_points_is_asked_about() -> None:
         "nothing melded | 1 red three so 100 | 40 left", "NOMELD NOMELD O N_RED O O O MELD O HAND O"
     )
     assert "number" in unsure
+
+
+MORE_RED_THREES_THAN_THE_DECKS = [
+    ("en", "we went out with 400, a natural canasta, 9 red threes so 900. they had 200, 30 in hand"),
+    ("no", "vi gikk ut med 400, en ren canasta, 9 røde treere altså 900. de hadde 200, 30 på hånda"),
+    ("da", "vi gik ud med 400, en ren canasta, 9 røde treere så 900. de havde 200, 30 på hånden"),
+    ("fi", "me mentiin ulos 400:lla, yks puhdas kanasta, 9 punasta kolmosta eli 900. niillä 200,"
+     " 30 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), MORE_RED_THREES_THAN_THE_DECKS)
+def test_a_figure_after_more_red_threes_than_the_decks_hold_is_asked(lang: str, text: str) -> None:
+    """Nine red threes have no score to restate (the decks hold four): the reading is asked
+    about, and reading it never fails (it raised IndexError from the red-three table)."""
+    reading = read_round(text, Seating(lang=lang, sides=2, speaker=0), CLASSIC)
+    assert reading.unsure
