@@ -170,8 +170,10 @@ def test_a_restated_score_the_tagger_reads_as_points_is_asked_about() -> None:
 
 
 MORE_RED_THREES_THAN_THE_DECKS = [
-    ("en", "we went out with 400, a natural canasta, 9 red threes so 900. they had 200, 30 in hand"),
-    ("no", "vi gikk ut med 400, en ren canasta, 9 røde treere altså 900. de hadde 200, 30 på hånda"),
+    ("en", "we went out with 400, a natural canasta, 9 red threes so 900. they had 200,"
+     " 30 in hand"),
+    ("no", "vi gikk ut med 400, en ren canasta, 9 røde treere altså 900. de hadde 200,"
+     " 30 på hånda"),
     ("da", "vi gik ud med 400, en ren canasta, 9 røde treere så 900. de havde 200, 30 på hånden"),
     ("fi", "me mentiin ulos 400:lla, yks puhdas kanasta, 9 punasta kolmosta eli 900. niillä 200,"
      " 30 kädessä"),
