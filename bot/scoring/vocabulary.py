@@ -246,6 +246,10 @@ class RoundWords(_Strict):
     hesitation: Words = []
     """Sounds a speaker makes while thinking ("uh", "øh", "öö"): they say nothing, and a
     correction after one ("340, øh nej 375") takes back what was said before them."""
+    earlier: Words = []
+    """A game total said in passing, after its number at the end of a clause ("we were on
+    2800 before", "vi sto på 2400 før", "meillä oli 2800 ennen"): the score before this
+    round, no part of it."""
     stock_out: Words = []
     """The stock running out ("stock ran out", "bunken tok slutt", "pakka loppu"): the
     round ended with nobody going out, so its "out" is no going out."""

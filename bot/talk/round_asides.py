@@ -2,7 +2,9 @@
 the round's number ("Round 4 for the sheet", "Runde 7.", "kierros viis paperiin"), how many
 play or how the table is split ("seks spelarar, tre par", "to mann ved bordet"), the
 variant's name ("cuban canasta scores:"), the stock running out ("stock ran out, nobody
-went out") and the sounds a speaker makes while thinking ("340, øh nej 375").
+went out"), a game total said in passing ("we were on 2800 before", "vi sto på 2400 før",
+"meillä oli 2800 ennen": the score before this round, ``round.earlier``) and the sounds a
+speaker makes while thinking ("340, øh nej 375").
 
 Why apart: each of these has a number or a game word in it ("4", "tre", "canasta", "out")
 that the side readers would otherwise take for a part of a round or ask about, when it is
@@ -87,10 +89,37 @@ def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[in
     for match in stock.finditer(joined):
         first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
         out.update(range(first, last + 1))  # "stock ran out": nobody went out by it
+    out.update(_running_totals(words, lang, named))
     for i in range(len(words) - 1):
         value = _number(words[i], lang)
         if value and value <= MOST_SIDES and words[i + 1] in sides and i not in named:
             out.update((i, i + 1))  # "tre par", "kolmen porukka" not a side's name
+    return out
+
+
+@functools.cache
+def _earlier(lang: str | None) -> re.Pattern[str]:
+    """A number of points and an ``earlier`` phrase right after it ending its clause."""
+    return re.compile(rf"(?:^| )(\d+) (?:{any_phrase('earlier', lang=lang)})(?= \{GAP}|$)")
+
+
+def _running_totals(words: list[str], lang: str | None, named: Collection[int]) -> set[int]:
+    """Indices of the words of a game total said in passing ("we were on 2800 before",
+    "vi sto på 2400 før", "meillä oli 2800 ennen"): the number, the ``earlier`` phrase
+    ending its clause after it, and the words of the clause before it when no other number
+    is among them ("were on", "oli"), a side's name kept. Read as a side's round, the
+    total would be its table points or its hand. "went out with 300 before they melded"
+    goes on after "before": no total, kept."""
+    joined = " ".join(words)
+    out: set[int] = set()
+    for match in _earlier(lang).finditer(joined):
+        if int(match[1]) < SMALLEST_POINTS:
+            continue
+        first, last = index_at(joined, match.start(1)), index_at(joined, match.end() - 1)
+        start = max((j + 1 for j in range(first) if words[j] == GAP), default=0)
+        if any(_number(w, lang) for w in words[start:first]):
+            start = first  # "300 melded and 2400 before": the total alone
+        out.update(j for j in range(start, last + 1) if j not in named)
     return out
 
 

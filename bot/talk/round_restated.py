@@ -1,5 +1,5 @@
-"""Figures a side's words say again: a score the round's parts imply, or a hand said in
-parts and then whole.
+"""Figures a side's words say again: a score the round's parts imply, the side's total for
+the round, or a hand said in parts and then whole.
 
 Players restate what the scoring makes of what they just said ("1 red three (so -100)",
 "all four red threes, 800 baby", "alle fire røde treere, 800 rett inn", "all 4 red threes but
@@ -10,6 +10,11 @@ phrasings are endless ("so", "that's", "baby", "rett inn", "eli"), but the figur
 the score of what the side's words just said, by ``bot/scoring``'s own tables for the table's
 variant, or it is not. Exactly equal: a restatement; anything else stays a number the reader
 cannot place, and it asks (never guesses).
+
+A side's total is the same arithmetic over the whole side: a number said with a result word
+("1280 i alt", "yhteensä 1280", "1280 in total") that is exactly the net ``bot/scoring``
+makes of the side's parts confirms them; any other figure is asked about (a part misheard,
+or a total of something else).
 
 One module for both readers (the lexicon's phrases, ``round_talk``, and the tagger's roles,
 ``round_assemble``): each gives its own reading of the side without the number, and the
@@ -104,6 +109,39 @@ def marked(words: Sequence[str], i: int, lang: str | None) -> bool:
     return bool(after.match(following) or before.search(preceding))
 
 
+@functools.cache
+def _totals(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a result word right after a number, one right before it): the lexicon's
+    ``round.score`` ("1280 i alt", "yhteensä 1280"), the same words the rule reader takes a
+    number for no table points by."""
+    filler, said = any_phrase("filler", lang=lang), any_phrase("score", lang=lang)
+    return (
+        re.compile(rf"^(?:{filler} )*{said}(?= |$)"),
+        re.compile(rf"(?:^| ){said}(?: {filler})*$"),
+    )
+
+
+TOTAL_REACH = 3
+"""Words before a number looked at for its result word ("yhteensä me 1280")."""
+
+
+def totals(
+    words: Sequence[str], i: int, side: SideRound, variant: Variant | None, lang: str | None
+) -> bool:
+    """The number at ``i`` is said as the side's total ("1280 i alt", "yhteensä me 1280")
+    and is exactly the net of ``side`` (the side as read without it) for ``variant``: it
+    confirms the parts, no component. Not when a table or hand word places it ("250 total
+    on the table", "yhteensä 95 käteen": a total of that part)."""
+    if variant is None or not words[i].isdecimal() or marked(words, i, lang):
+        return False
+    after, before = _totals(lang)
+    following = " ".join(w for w in words[i + 1 : i + 1 + MARKED_REACH] if w != GAP)
+    clause_start = max((j + 1 for j in range(i) if words[j] == GAP), default=0)
+    preceding = " ".join(words[max(clause_start, i - TOTAL_REACH) : i])
+    said = after.match(following) or before.search(preceding)
+    return bool(said) and int(words[i]) == sum(breakdown(variant, side).values())
+
+
 def restates(
     words: Sequence[str], i: int, side: SideRound, variant: Variant | None, lang: str | None
 ) -> bool:
@@ -114,6 +152,8 @@ def restates(
     its sign in the words: unsigned, the figure is the score's size). Not when a table or
     hand word places it. "2 red threes, so 300" restates nothing (the mixed canasta said
     before them is not what "so" sums up): it is asked about."""
+    if totals(words, i, side, variant, lang):
+        return True
     if variant is None or not words[i].isdecimal() or marked(words, i, lang):
         return False
     value = int(words[i])

@@ -1,6 +1,9 @@
 """A round said section by section: a clause that names one part of the round, then each
 side's value for it ("hands first: we got caught with 35, they went out so 0. melds: us 260
-..., them 340 ...", "på hånda: vi 0, dem 70. på bordet: ...", "red threes us 1 them 1").
+..., them 340 ...", "på hånda: vi 0, dem 70. på bordet: ...", "red threes us 1 them 1"), or
+each side's total before its parts ("i alt vi 1280, de 685. fordelt: ...", "yhteensä me 1280
+ja ne 685"): a result word of ``round.score`` put after each total, which the readers check
+against the net of that side's parts (``round_restated.totals``).
 
 Why: the sentence is cut into sides at each side's name (``round_sides``), which leaves the
 section's heading at the end of the side named before it and each side's value bare ("them
@@ -28,10 +31,11 @@ speaker said what the value is, and the heading adds nothing."""
 @dataclass(frozen=True)
 class _Heading:
     role: str
-    """ "hand", "table" (points after it) or "count" (a count of the heading's kind)."""
+    """ "hand", "table" (points after it), "total" (the side's net) or "count" (a count of
+    the heading's kind)."""
     words: tuple[str, ...]
     """What is put after each side's value: the lexicon's phrase for the role, or for a
-    count the heading's own words ("red threes", "røde treere")."""
+    count or a total the heading's own words ("red threes", "røde treere", "i alt")."""
     said: tuple[str, ...]
     """The heading as said: a side whose value is not found keeps it as a clause of its own,
     so nothing the speaker said is dropped (the readers then ask, as without sections)."""
@@ -45,6 +49,7 @@ def _phrases(lang: str | None) -> dict[str, re.Pattern[str]]:
     return {
         "hand": whole("section_hand"),
         "table": whole("section_table"),
+        "total": whole("score"),
         "count": re.compile(
             rf"(?:{any_phrase('red', lang=lang)})(?: {any_phrase('three', lang=lang)})?"
             rf"|(?:{any_phrase('natural', 'mixed', lang=lang)})"
@@ -81,6 +86,8 @@ def _heading(clause: list[str], lang: str | None) -> _Heading | None:
     for role in ("hand", "table"):
         if found[role].fullmatch(said):
             return _Heading(role, _said_with(role, lang), tuple(clause))
+    if found["total"].fullmatch(said):
+        return _Heading("total", tuple(said.split()), tuple(clause))
     if found["count"].fullmatch(said) and not any(count_of(w, lang) for w in said.split()):
         return _Heading("count", tuple(clause), tuple(clause))
     return None
@@ -167,6 +174,7 @@ def sectioned(parts: list[Segment], seating: Seating) -> list[Segment]:
         found = None
         if following is not None and following.side is not None and start >= segment.lead:
             found = None if following.side in TABLE else _heading(clause, seating.lang)
+            found = _totalled(found, following, seating.lang)
         if found is not None:
             segment = replace(segment, words=segment.words[:start])
         out.append(segment)
@@ -177,6 +185,27 @@ def sectioned(parts: list[Segment], seating: Seating) -> list[Segment]:
     if section is not None:
         section.close(out)
     return [segment for segment in out if segment.words]
+
+
+def _totalled(found: _Heading | None, following: Segment, lang: str | None) -> _Heading | None:
+    """A total heading only with a total said right after it, alone in its clause ("i alt
+    vi 1280, de 685", "yhteensä me 1280 ja ne 685"): a result word with no number after it
+    ("cuban scores: we went out ...") or with the parts going on after the number ("scores:
+    us 430 two mixed canastas": the 430 is the table's) heads nothing, and stays where it
+    was said."""
+    if found is None or found.role != "total":
+        return found
+    at = _value_at(following, found, lang)
+    if at is None or at == SAID:
+        return None
+    rest = following.words[at + 1 :]
+    clause = rest[: rest.index(GAP)] if GAP in rest else rest
+    return found if all(w in _joiners() for w in clause) else None
+
+
+@functools.cache
+def _joiners() -> frozenset[str]:
+    return frozenset(fold(w) for w in vocabulary().words("joiners"))
 
 
 @dataclass
