@@ -93,8 +93,9 @@ class Unsure:
     side's red threes no word says, none of them either), "went_out" (more
     than one side went out), "word" (words the lexicon does not know, comma-separated: the
     reading may have read past part of the round), "too_few_points" (more canastas than the
-    side's table points can hold). ``words``: the words it refers to; ``side``: 0-based, when
-    known.
+    side's table points can hold), "grid" (a row of a pasted score sheet that does not give
+    one value per side, ``round_grid``). ``words``: the words it refers to; ``side``: 0-based,
+    when known.
     """
 
     what: str
