@@ -16,6 +16,7 @@ from bot.talk.round_ellipsis import elliptic
 from bot.talk.round_grid import ungridded
 from bot.talk.round_sections import sectioned
 from bot.talk.round_sides import Seating, Segment, named_words, segments
+from bot.talk.round_sums import summed, without_kinds_heading
 from bot.talk.word_forms import typed_words
 
 
@@ -30,10 +31,13 @@ def said_words(text: str, seating: Seating) -> list[str]:
     spellings, clipped endings restored; players' names as typed) and without the asides
     that are no side's round (the round's number, player counts, variant names, the stock
     running out); the speaker's corrections are still in. A score sheet pasted as a grid
-    is read first, while its lines and columns still exist (``round_grid``)."""
+    is read first, while its lines and columns still exist (``round_grid``); figures added up
+    in a clause of the hand are their total, and a canasta word heading the kinds counted
+    after it is dropped (``round_sums``)."""
     names = [name for side in seating.names for name in side]
     words = typed_words(without_table_talk(ungridded(text, seating)), seating.lang, names)
-    return without_asides(words, seating.lang, named_words(words, seating))
+    words = without_asides(words, seating.lang, named_words(words, seating))
+    return without_kinds_heading(summed(words, seating), seating.lang)
 
 
 def read_parts(words: list[str], seating: Seating) -> list[Segment]:
