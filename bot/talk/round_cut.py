@@ -13,8 +13,10 @@ from __future__ import annotations
 from bot.talk.round_asides import without_asides, without_table_talk
 from bot.talk.round_corrections import corrected
 from bot.talk.round_ellipsis import elliptic
+from bot.talk.round_grid import ungridded
 from bot.talk.round_sections import sectioned
 from bot.talk.round_sides import Seating, Segment, named_words, segments
+from bot.talk.round_sums import summed, without_kinds_heading
 from bot.talk.word_forms import typed_words
 
 
@@ -28,10 +30,14 @@ def said_words(text: str, seating: Seating) -> list[str]:
     writes it (``word_forms.typed_words``: glued counts, words cut short, typos, dialect
     spellings, clipped endings restored; players' names as typed) and without the asides
     that are no side's round (the round's number, player counts, variant names, the stock
-    running out); the speaker's corrections are still in."""
+    running out); the speaker's corrections are still in. A score sheet pasted as a grid
+    is read first, while its lines and columns still exist (``round_grid``); figures added up
+    in a clause of the hand are their total, and a canasta word heading the kinds counted
+    after it is dropped (``round_sums``)."""
     names = [name for side in seating.names for name in side]
-    words = typed_words(without_table_talk(text), seating.lang, names)
-    return without_asides(words, seating.lang, named_words(words, seating))
+    words = typed_words(without_table_talk(ungridded(text, seating)), seating.lang, names)
+    words = without_asides(words, seating.lang, named_words(words, seating))
+    return without_kinds_heading(summed(words, seating), seating.lang)
 
 
 def read_parts(words: list[str], seating: Seating) -> list[Segment]:

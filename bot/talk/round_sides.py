@@ -600,3 +600,9 @@ def unsure_sides(segments: list[Segment], seating: Seating) -> list[Unsure]:
         if segment.side is None and (segment.unclear or any(w.isdecimal() for w in segment.words)):
             out.append(Unsure("side", " ".join(segment.words)))
     return out
+
+
+def sides_named(words: list[str], seating: Seating) -> set[int | None]:
+    """The sides ``words`` name ("Siv", "me", "team 2"; None for a side it cannot tell):
+    whether words naming players between figures ("50 (Siv) + 30 (me)") name one side."""
+    return {_resolve(key, seating) for _, _, key in _marks(" ".join(words), seating)}

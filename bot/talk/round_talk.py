@@ -43,6 +43,7 @@ from bot.talk.round_assemble import (
 )
 from bot.talk.round_corrections import red_threes_taken_back, unclear
 from bot.talk.round_cut import read_parts, said_words
+from bot.talk.round_grid import grid_doubts
 from bot.talk.round_restated import hand_total, restates
 from bot.talk.round_sides import (
     TABLE,
@@ -130,8 +131,8 @@ class _Patterns:
     x2", "likanen x2"): the count is the number, never the one a bare kind says."""
     out: re.Pattern[str]
     out_clause: re.Pattern[str]
-    """ "out" as a whole clause ("2 red threes, out.", a sheet's "out yes"): going out, the
-    way a list says it."""
+    """ "out" as a whole clause ("2 red threes, out.", a sheet's "out yes", "ut skjult"):
+    going out, the way a list says it (concealed when the sheet's value says so)."""
     out_denied: re.Pattern[str]
     """ "out" with a sheet's cross after it as a whole clause ("out no", "ulos ei"): the
     side did not go out."""
@@ -206,7 +207,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
         score_before=re.compile(rf"(?:^| ){say('score')}$"),
         score_after=re.compile(rf"^(?:{filler} )*{say('score')}(?= |$)"),
         out=re.compile(rf"(?:^| )({say('out')})(?= |$)"),
-        out_clause=re.compile(rf"(?:^|\| )({say('out')})(?: {say('yes')})?(?= \||$)"),
+        out_clause=re.compile(
+            rf"(?:^|\| )({say('out')})(?: (?:{say('yes')}|{say('concealed')}))?(?= \||$)"
+        ),
         out_denied=re.compile(
             rf"(?:^|\| )({say('out', 'went_out')}) (?:\{GAP} )?{say('no')}(?= \||$)"
         ),
@@ -972,6 +975,7 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     seating, mine = _speaker(heard, seating)
     parts = read_parts(heard, seating)
     unsure = mine + unsure_sides(parts, seating)
+    unsure += [Unsure("grid", row) for row in grid_doubts(text, seating)]
     sides: list[SideReading] = []
     threes_unsaid: list[Unsure] = []
     threes_by_side: list[bool] = []

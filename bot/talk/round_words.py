@@ -93,8 +93,9 @@ class Unsure:
     side's red threes no word says, none of them either), "went_out" (more
     than one side went out), "word" (words the lexicon does not know, comma-separated: the
     reading may have read past part of the round), "too_few_points" (more canastas than the
-    side's table points can hold). ``words``: the words it refers to; ``side``: 0-based, when
-    known.
+    side's table points can hold), "grid" (a row of a pasted score sheet that does not give
+    one value per side, ``round_grid``). ``words``: the words it refers to; ``side``: 0-based,
+    when known.
     """
 
     what: str
@@ -104,13 +105,16 @@ class Unsure:
 
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
 """A number written with a thousands separator ("1,200", "1.200"): one number."""
-_CLAUSE = re.compile(r"[,;:.!?]+(?=\s|$)|\s[-–—/]\s")
+_BARS = r"\s*[|‖¦]+\s*|\s//+\s"
+"""A bar or a double slash between cells of a sheet's row ("meld 355 | nat 1 | hand 0",
+"Os 505 // Dem 150"): a column break, spaced or not, as a spaced slash is."""
+_CLAUSE = re.compile(rf"[,;:.!?]+(?=\s|$)|\s[-–—/]\s|{_BARS}")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 _COLUMN = r"(?<=\d)/(?=\w)|(?<=\w)/(?=[^\W\d_]*\d)"
 """A slash between two words with a digit beside it: a score sheet's column break
 ("265/1 nat/0 mix/r3 1/40 left", "r3 0/out"), as a spaced " / " is. Between words alone it
 joins them ("Nord/Syd" is one side's name, "w/o" one word)."""
-_LABEL = re.compile(rf"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s|{_COLUMN}")
+_LABEL = re.compile(rf"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s|{_COLUMN}|{_BARS}")
 """``_CLAUSE`` but for a colon before a number: a score sheet's label and its value ("rene: 1",
 "hånd: 40") are one clause, as "rene 1" is, so the value is read with its label."""
 
@@ -123,6 +127,11 @@ _TIMES_BEFORE = re.compile(r"(?<![\w.])(\d{1,2})[x×](?!\w)")
 _JOINED = re.compile(r"(?<=[^\W\d_])\s*[+&]\s*(?=[^\W\d_])")
 """ "ren+uren", "clean&dirty": words joined by a sign are joined as by "plus" (a joiner in
 every language's lexicon), so the sign is not lost when the words are cut."""
+_SUM = re.compile(r"(?<=[\d)])\s*\+\s*(?=\d)")
+""" "25+40", "50 (Siv) + 30": figures added up, written as "plus" (a joiner in every
+language's lexicon) so the sign is not lost when the words are cut (``round_restated.summed``
+adds them).
+"""
 _HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
 """A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
 SMALLEST_POINTS = 15
@@ -138,6 +147,7 @@ def words_of(question: str, spell: Callable[[list[str]], list[str]] | None = Non
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
     text = _TIMES_BEFORE.sub(r"\1", text)
     text = _JOINED.sub(" plus ", text)
+    text = _SUM.sub(" plus ", text)
     joiners, spelling = _accented_joiners()
     text = joiners.sub(lambda match: spelling[match[0]], text)
     text = spell_digits(text, short_hundreds=True)
