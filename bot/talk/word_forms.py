@@ -414,9 +414,10 @@ def written_words(
 @functools.cache
 def particle_compounds(lang: str) -> dict[str, tuple[str, str]]:
     """A verb and its particle written as one word, particle first, as the lexicon's
-    two-word round phrase: Norwegian and Danish "nedlagt", "udlagt", "nedlagde" are "lagt
-    ned", "lagt ud", "lagde ned". A particle is a word the lexicon lists as a phrase on its
-    own ("ned", "ud": laid down), so no other pair of words is joined."""
+    two-word round phrase: Norwegian and Danish "nedlagt", "udlagt" are "lagt ned", "lagt
+    ud" (a verb form only the lexicon's phrases list: Danish "nedlagde" waits for "lagde
+    ned"). A particle is a word the lexicon lists as a phrase on its own ("ned", "ud": laid
+    down), so no other pair of words is joined."""
     lexicon = vocabulary().lexicons[lang]
     phrases = [p for field in ROLES if field != "red" for p in getattr(lexicon.round, field)]
     words = [[w for w in fold(normalise(p)).split() if w != "~"] for p in phrases]
