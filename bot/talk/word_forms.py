@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from rapidfuzz.distance import OSA
 
 from bot.scoring.vocabulary import LANGUAGES, vocabulary
-from bot.talk.round_words import counts, known_words, unclipped, words_of
+from bot.talk.dictionary import is_known
+from bot.talk.round_words import GAP, counts, known_words, unclipped, words_of
 from bot.talk.text import fold, function_words, normalise, tokens
 
 ROLES = {
@@ -345,6 +346,9 @@ def _typed_now(token: str, lang: str | None, counted: bool) -> list[str]:
         return [spelled]
     if not word.isalpha():
         return _glued(word, lang) or [word]
+    compound = particle_compounds(lang).get(word)
+    if compound and not known(word, lang):
+        return list(compound)
     if counted:
         return [_counted(word, lang, glued=False) or word]
     return [_letters(word, lang, counted) or word]
@@ -404,7 +408,207 @@ def written_words(
             continue
         counted = bool(out) and (out[-1].isdecimal() or out[-1] in counts(lang))
         out += typed(token, lang, counted=counted)
+    return borrowed(out, lang, keep) if lang else out
+
+
+@functools.cache
+def particle_compounds(lang: str) -> dict[str, tuple[str, str]]:
+    """A verb and its particle written as one word, particle first, as the lexicon's
+    two-word round phrase: Norwegian and Danish "nedlagt", "udlagt" are "lagt ned", "lagt
+    ud" (a verb form only the lexicon's phrases list: Danish "nedlagde" waits for "lagde
+    ned"). A particle is a word the lexicon lists as a phrase on its own ("ned", "ud": laid
+    down), so no other pair of words is joined."""
+    lexicon = vocabulary().lexicons[lang]
+    phrases = [p for field in ROLES if field != "red" for p in getattr(lexicon.round, field)]
+    words = [[w for w in fold(normalise(p)).split() if w != "~"] for p in phrases]
+    particles = {w[0] for w in words if len(w) == 1}
+    every = role_words(lang).role_words
+    return {
+        particle + verb: (verb, particle)
+        for verb, particle in (w for w in words if len(w) == 2)
+        if particle in particles and verb.isalpha() and particle + verb not in every
+    }
+
+
+QUIET_ROLES = frozenset({"none", "negation"})
+"""Roles a borrowed word takes only right before a kind ("no canastas"): alone, a word like
+"no" is a filler in too many languages to be read as "none"."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One round phrase of a language: its folded words ("*" kept: any ending) and the round
+    fields that list it."""
+
+    words: tuple[str, ...]
+    fields: frozenset[str]
+
+
+@functools.cache
+def _phrases(lang: str) -> tuple[Phrase, ...]:
+    """``lang``'s phrases of the ``ROLES`` fields, longest first, "~" (an optional word)
+    left out: the phrase is read as said without it."""
+    lexicon = vocabulary().lexicons[lang]
+    fields: dict[tuple[str, ...], set[str]] = {}
+    for field in ROLES:
+        said = lexicon.colours.red if field == "red" else getattr(lexicon.round, field)
+        for phrase in said:
+            words = tuple(w for w in fold(normalise(phrase)).split() if w != "~")
+            if words and all(w.rstrip("*").isalpha() for w in words):
+                fields.setdefault(words, set()).add(field)
+    found = (Phrase(words, frozenset(f)) for words, f in fields.items())
+    return tuple(sorted(found, key=lambda p: -len(p.words)))
+
+
+def _says(word: str, pattern: str) -> bool:
+    return word.startswith(pattern[:-1]) if pattern.endswith("*") else word == pattern
+
+
+@functools.cache
+def _roles_of(word: str, lang: str) -> frozenset[str]:
+    """The parts of the round ``word`` is a word of in ``lang``'s phrases (any place)."""
+    return frozenset(
+        ROLES[field]
+        for phrase in _phrases(lang)
+        if any(_says(word, w) for w in phrase.words)
+        for field in phrase.fields
+    )
+
+
+@functools.cache
+def _said_as(fields: frozenset[str], lang: str) -> tuple[str, ...] | None:
+    """``lang``'s phrase for what a borrowed phrase of ``fields`` says: of the phrases the
+    same fields list, the one most of them list, the lexicon's first ("gikk ut", "blandet")."""
+    lexicon = vocabulary().lexicons[lang]
+    order: list[str] = []
+    for field in sorted(fields, key=list(ROLES).index):
+        said = lexicon.colours.red if field == "red" else getattr(lexicon.round, field)
+        order += [p for p in said if p not in order]
+    listed = {p: sum(p in _listed(f, lang) for f in fields) for p in order}
+    if not listed:
+        return None
+    best = max(order, key=lambda p: listed[p])  # max keeps the first of equals
+    return tuple(w.rstrip("*") for w in fold(normalise(best)).split() if w != "~")
+
+
+def _listed(field: str, lang: str) -> list[str]:
+    lexicon = vocabulary().lexicons[lang]
+    return list(lexicon.colours.red if field == "red" else getattr(lexicon.round, field))
+
+
+def _foreign(word: str, lang: str) -> bool:
+    """No word of ``lang`` at all: not in its lexicon, nor its dictionary, nor a form of a
+    role word. Norwegian "to" (two) and Finnish "ei" (not) are words, so never borrowed."""
+    return (
+        word.isalpha()
+        and not known(word, lang)
+        and word not in role_words(lang).role_words
+        and not own_form(word, lang)
+        and not is_known(word, lang)
+    )
+
+
+def _borrowable(word: str, source: str, lang: str) -> bool:
+    """``word`` is a round word of ``source`` that ``lang`` either lacks or reads the same
+    way ("hand" is a hand in English and Danish alike, so "in hand" is one phrase)."""
+    roles = _roles_of(word, source)
+    if not roles or word == GAP or word.isdecimal():
+        return False
+    if not known(word, lang) and word not in role_words(lang).role_words:
+        return True
+    return bool(roles & _roles_of(word, lang))
+
+
+def borrowed(words: list[str], lang: str, keep: frozenset[str] = frozenset()) -> list[str]:
+    """A clause's words with the round words of another language read as ``lang`` says them:
+    players mix English game words into Nordic chat ("vi went out", "1 mixed canasta",
+    "40 on hand") and now and then a Nordic word into another Nordic language. English is
+    looked at first. A run of such words is read as ``lang``'s phrase for each phrase of the
+    other language in it, when one of its words is no word of ``lang`` at all; a word the
+    language has with another meaning is never borrowed alone, and a run beside another word
+    of that language ``lang`` lacks is left alone: "stock ran out" is no going out."""
+    for source in sorted(LANGUAGES, key=lambda code: code != "en"):
+        if source != lang:
+            words = _borrowed_from(words, source, lang, keep)
+    return words
+
+
+def _borrowed_from(words: list[str], source: str, lang: str, keep: frozenset[str]) -> list[str]:
+    out: list[str] = []
+    start = 0
+    while start < len(words):
+        end = start
+        while end < len(words) and words[end] not in keep:
+            if not _borrowable(words[end], source, lang):
+                break
+            end += 1
+        if end == start:
+            out.append(words[start])
+            start += 1
+            continue
+        run = words[start:end]
+        after = words[end] if end < len(words) else ""
+        counted = bool(out) and (out[-1].isdecimal() or out[-1] in counts(lang))
+        beside = [words[i] for i in (start - 1, end) if 0 <= i < len(words)]
+        borrows = _borrows(run, source, lang, counted) and not any(
+            w.isalpha() and not known(w, lang) and is_known(w, source) for w in beside
+        )
+        out += _read_run(run, source, lang, after) if borrows else run
+        start = end
     return out
+
+
+def _borrows(run: list[str], source: str, lang: str, counted: bool) -> bool:
+    """A run is read as borrowed when a word of it is no word of ``lang`` at all, or a kind
+    right after a count that ``lang``'s lexicon lacks (Danish has the loan "clean", but "1
+    clean" counts a canasta), or when one ``lang`` does not say the round with stands beside
+    one its dictionary lacks ("no canastas" in Norwegian, where "no" is a word, "now")."""
+    if any(_foreign(w, lang) for w in run):
+        return True
+    if counted and _roles_of(run[0], source) & KINDS and not known(run[0], lang):
+        return True
+    own = [bool(_roles_of(w, source) & _roles_of(w, lang)) for w in run]
+    return not all(own) and any(o and not is_known(w, lang) for w, o in zip(run, own, strict=True))
+
+
+def _read_run(run: list[str], source: str, lang: str, after: str) -> list[str]:
+    """The run's phrases of ``source``, longest first, each as ``lang`` says it; a word no
+    phrase takes is left as it is."""
+    out: list[str] = []
+    at = 0
+    while at < len(run):
+        match = next(
+            (
+                p
+                for p in _phrases(source)
+                if len(p.words) <= len(run) - at
+                and all(_says(w, pat) for w, pat in zip(run[at:], p.words, strict=False))
+            ),
+            None,
+        )
+        said = _said_as(match.fields, lang) if match else None
+        kept = match is None or said is None or _own(match, run[at], lang)
+        if kept or _quiet(match, run, at, after, lang):
+            out.append(run[at])
+            at += 1
+            continue
+        out += said
+        at += len(match.words)
+    return out
+
+
+def _own(match: Phrase, word: str, lang: str) -> bool:
+    """A word ``lang`` says the same part of the round with ("canasta", "hand"): kept."""
+    roles = {ROLES[f] for f in match.fields}
+    return len(match.words) == 1 and bool(roles & _roles_of(word, lang))
+
+
+def _quiet(match: Phrase, run: list[str], at: int, after: str, lang: str) -> bool:
+    """A "none" or "not" word not right before a kind: left unread (see ``QUIET_ROLES``)."""
+    if not {ROLES[f] for f in match.fields} <= QUIET_ROLES:
+        return False
+    following = run[at + len(match.words)] if at + len(match.words) < len(run) else after
+    return not (_roles_of(following, lang) | _roles_of(following, "en")) & KINDS
 
 
 def typed_words(text: str, lang: str | None, names: Iterable[str] = ()) -> list[str]:

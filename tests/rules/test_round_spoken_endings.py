@@ -58,3 +58,23 @@ def test_a_number_said_as_a_guess_is_asked_about(lang: str, text: str) -> None:
     reading = read_round(text, Seating(lang=lang), CLASSIC)
     assert not reading.sure
     assert any(u.what == "number" and u.side == 0 for u in reading.unsure)
+
+
+@pytest.mark.parametrize(
+    ("clipped", "full"),
+    [("niil", "niilla"), ("molemmil", "molemmilla"), ("mul", "mulla"), ("paril", "parilla")],
+)
+def test_an_adessive_said_without_its_last_syllable_is_put_back(clipped: str, full: str) -> None:
+    """Spoken Finnish drops "-lä"/"-la" of a side word as it drops "-ssä" of a place."""
+    assert unclipped([clipped], "fi") == [full]
+
+
+def test_both_sides_said_clipped_give_each_side_the_value() -> None:
+    text = (
+        "molemmil oli yks punanen. me ulos 300 pöydässä, yks puhdas. "
+        "niil 200 pöydässä, yks seka, 40 käteen"
+    )
+    reading = read_round(text, Seating(lang="fi"), CLASSIC)
+    assert reading.sure, reading.unsure
+    assert [side.round.red_threes for side in reading.sides] == [1, 1]
+    assert reading.sides[1].round.meld_points == 200
