@@ -100,10 +100,14 @@ def with_game_name(docs: Sequence[Doc]) -> list[Doc]:
     ]
     rules = [d for d in plain if d.label != OFF_TOPIC][::NAMED_EVERY]
     small_talk = [d for d in plain if d.label == OFF_TOPIC][::NAMED_EVERY]
-    return [
-        *(d._replace(text=f"{d.text.rstrip(' ?.!')} {GAME_NAME[d.lang]}?") for d in rules),
-        *(d._replace(text=f"{d.text.rstrip(' ?.!')} {GAME_NAME[d.lang]}") for d in small_talk),
-    ]
+    return [*(d._replace(text=_named(d.text, GAME_NAME[d.lang])) for d in [*rules, *small_talk])]
+
+
+def _named(text: str, name: str) -> str:
+    """``text`` with the game's name added before its closing marks, which it keeps: the copy
+    must not teach the chat head that a question mark comes with the name (``model.mood``)."""
+    body = text.rstrip(" ?.!")
+    return f"{body} {name}{text[len(body) :].strip()}"
 
 
 def training_docs(leave_out: Sequence[Example] = ()) -> list[Doc]:
@@ -204,7 +208,8 @@ def _held_out(docs: Sequence[Doc], classes: list[str]) -> HeldOut:
         for d in test:
             raw = _raw_scores(model, d.text)
             scores.append(raw)
-            chat.append(chat_features(raw, off, _shares(model, d.text), len(_counts(d.text)[0])))
+            shares = _shares(model, d.text)
+            chat.append(chat_features(raw, off, shares, len(_counts(d.text)[0]), d.text))
         truth += [classes.index(d.label) for d in test]
         langs += [d.lang for d in test]
     truths = np.array(truth)

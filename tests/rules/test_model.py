@@ -8,7 +8,7 @@ import numpy as np
 
 from bot.devtools.train_topics import training_docs, training_hash
 from bot.rules.examples import OFF_TOPIC
-from bot.rules.model import TopicModel, model_path, shipped_model
+from bot.rules.model import CHAT_FEATURES, TopicModel, model_path, mood, shipped_model
 from bot.rules.topics import LANGS, all_topics
 
 
@@ -67,7 +67,7 @@ def test_the_chat_head_has_a_line_for_each_language() -> None:
     model = shipped_model()
     assert set(model.chat_lines) == set(LANGS)
     assert all(0.0 < line < 1.0 for line in model.chat_lines.values())
-    assert len(model.chat_weights) == 7
+    assert len(model.chat_weights) == CHAT_FEATURES + 1
 
 
 def test_a_question_of_words_nobody_used_reads_as_less_of_a_rules_question() -> None:
@@ -77,3 +77,31 @@ def test_a_question_of_words_nobody_used_reads_as_less_of_a_rules_question() -> 
     plain = model.predict("how many cards are dealt to each player").chat
     made_up = model.predict("how many flurbs are zorgled to each blimp").chat
     assert plain < model.chat_line("en") <= made_up
+
+
+def test_the_chat_head_reads_how_a_line_is_typed() -> None:
+    """A question mark, and an exclamation mark or an emoji, are what the folded words lose:
+    the chat head gets each as a number of its own, whatever the language."""
+    assert mood("tre røde treere på én runde, hva er de verdt?") == (1.0, 0.0)
+    assert mood("kolme punasta kolmosta yhdessä erässä 🔥") == (0.0, 1.0)
+    assert mood("3 red threes in one deal, unreal!") == (0.0, 1.0)
+    assert mood("frozen pile") == (0.0, 0.0)
+
+
+def test_the_same_game_words_said_as_a_reaction_are_declined_and_as_a_question_answered() -> None:
+    """Chat that uses the game's words ("three red threes tonight 🔥") is declined; the same
+    words asking something are answered (sentences written for this test)."""
+    model = shipped_model()
+    pairs = [
+        ("en", "we got three red threes tonight, unreal 🔥",
+         "we got three red threes, what are they worth?"),
+        ("no", "tre røde treere på oss i kveld, helt sykt 🔥", "tre røde treere, hva er de verdt?"),
+        ("da", "tre røde treere til os i aften, vildt 🔥", "tre røde treere, hvad er de værd?"),
+        ("fi", "kolme punasta kolmosta meille tänään, ihan sairasta 🔥",
+         "kolme punasta kolmosta, paljonko ne on?"),
+    ]  # fmt: skip
+    for lang, chat, question in pairs:
+        assert model.predict(chat).chat >= model.chat_line(lang), chat
+        asked = model.predict(question)
+        assert asked.chat < model.chat_line(lang), question
+        assert asked.ranking[0][0] == "red_threes", question
