@@ -1,11 +1,15 @@
 """Going out said once for two sides: "we didn't go out, they did", "vi gikk ikke ut, det
-gjorde de", "me ei menty ulos vaan ne".
+gjorde de", "me ei menty ulos vaan ne"; and a count said once with its kind for two sides:
+"we had 3 red threes and they one", "meil 3 punasta ja ne yhen".
 
 Why: the cut into sides (``round_sides``) gives the second side only "they did" (or just
 "de", "ne"), which says nothing a reader can read, and the round is then asked about (no
 side went out, so the other side's hand is missing) though the speaker said who went out.
 The elliptic clause stands for the verb of the clause before it without its negation, so
-that verb, negation left out, is said in the second side's words.
+that verb, negation left out, is said in the second side's words. In the same way a second
+side's clause that is nothing but a count stands for the kind counted right before it (its
+words are said after the count): left bare, the count counts nothing, and the second side's
+red threes went unread (and were then taken as none, since the first side's were said).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 from dataclasses import replace
 
 from bot.scoring.vocabulary import vocabulary
+from bot.talk.round_assemble import count_value, kind_of
 from bot.talk.round_sides import TABLE, Segment
 from bot.talk.round_words import GAP, any_phrase
 from bot.talk.text import fold, normalise, tokens
@@ -62,12 +67,65 @@ def _denied_out(words: list[str], lang: str | None) -> list[str] | None:
     return None
 
 
-def elliptic(parts: list[Segment], lang: str | None) -> list[Segment]:
-    """``parts`` with each elliptic going out said in full in the words of the side it names
-    (see the module's docstring). Only a side named with nothing but ellipsis words in its
-    first clause, right after another side's negated going out: any other word in it ("they
-    did 290") and the clause is left as said."""
+KIND_WORDS = 3
+"""The most words a kind is said in ("red threes", "mixed canastas", "røde treere")."""
+SMALLEST_POINTS = 5
+"""A bare figure from here on after a side's name is points ("and they 5"), not a count."""
+
+
+@functools.cache
+def _joiners(lang: str | None) -> frozenset[str]:
+    lexicons = vocabulary().lexicons
+    return frozenset(
+        fold(w) for code, lex in lexicons.items() if lang in (None, code) for w in lex.words.joiners
+    )
+
+
+def _counted_kind(words: list[str], lang: str | None) -> list[str] | None:
+    """The kind words after the last count of the last clause of ``words`` when that clause
+    ends on them ("meil 3 punasta ja" -> ["punasta"]), else None."""
+    end = len(words)
+    while end and (words[end - 1] in _joiners(lang) or words[end - 1] == GAP):
+        end -= 1
+    start = max((i + 1 for i in range(end) if words[i] == GAP), default=0)
+    counts = [i for i in range(start, end) if count_value(words[i], lang) is not None]
+    if not counts or counts[-1] + 1 >= end:
+        return None
+    kind = words[counts[-1] + 1 : end]
+    if len(kind) > KIND_WORDS or kind_of(kind, 0, lang) is None:
+        return None  # "3 red threes" counts a kind; "3 of them lol" names none
+    return kind
+
+
+def _gapped_counts(parts: list[Segment], lang: str | None) -> list[Segment]:
+    """Each second side's clause that is a lone count given the kind the side before it
+    counted (see the module's docstring); a figure that may be points is left as said."""
     out = list(parts)
+    for n in range(1, len(out)):
+        before, segment = out[n - 1], out[n]
+        sides = {before.side, segment.side}
+        if None in sides or sides & TABLE or before.side == segment.side:
+            continue
+        first = segment.words[segment.lead :]
+        first = first[: first.index(GAP)] if GAP in first else first
+        if len(first) != 1 or count_value(first[0], lang) is None:
+            continue
+        if first[0].isdecimal() and int(first[0]) >= SMALLEST_POINTS:
+            continue
+        kind = _counted_kind(before.words, lang)
+        if kind is None:
+            continue
+        at = segment.lead + 1
+        out[n] = replace(segment, words=[*segment.words[:at], *kind, *segment.words[at:]])
+    return out
+
+
+def elliptic(parts: list[Segment], lang: str | None) -> list[Segment]:
+    """``parts`` with each elliptic going out said in full in the words of the side it names,
+    and each lone count given its kind (see the module's docstring). Only a side named with
+    nothing but ellipsis words in its first clause, right after another side's negated going
+    out: any other word in it ("they did 290") and the clause is left as said."""
+    out = _gapped_counts(parts, lang)
     for n in range(1, len(out)):
         before, segment = out[n - 1], out[n]
         sides = {before.side, segment.side}

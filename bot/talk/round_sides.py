@@ -141,10 +141,13 @@ def _whole(field: str, lang: str | None) -> re.Pattern[str]:
 @functools.cache
 def _determined(lang: str | None) -> re.Pattern[str]:
     """What follows a side word used as an article ("the", "those": "de to røde treere"):
-    a count said in words, or a colour."""
+    a count said in words with a word after it in its clause, or a colour. A count that
+    ends its clause counts for the side ("we had 3 red threes and they one")."""
     words = [w for w in counts(lang) if not w.isdecimal()]
     count = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-    return re.compile(rf" (?:{count}|{any_phrase('red', lang=lang)})(?= |$)")
+    gap = re.escape(GAP)
+    red = any_phrase("red", lang=lang)
+    return re.compile(rf" (?:(?:{count})(?= (?!{gap}(?: |$))\S)|(?:{red})(?= |$))")
 
 
 def _subject(match: re.Match[str], seating: Seating) -> bool:
