@@ -25,6 +25,7 @@ from bot.talk.round_words import (
     count_words,
     counts,
     index_at,
+    known_words,
     words_of,
 )
 from bot.talk.text import alternatives, fold, normalise
@@ -87,6 +88,17 @@ def name_pattern(name: str, lang: str | None) -> re.Pattern[str] | None:
     return re.compile(rf"(?:^| )({head}(?:{stems}){ending})(?= |$)")
 
 
+def _a_word_of_the_language(said: str, name: str, lang: str | None) -> bool:
+    """An inflected form of a name that is one of the round's own words is that word:
+    "ingen" (none) is no form of Inge. The name as written is always the name. (Not every
+    word of the dictionary: Finnish "Antilla" is Antti's, whatever a dictionary holds.)"""
+    last = said.split()[-1]
+    own = [word for word in words_of(name) if word != GAP]
+    if not own or last == own[-1]:
+        return False
+    return last in known_words(lang).words
+
+
 def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     """(first word, word after, side key) of every word that says whose part follows: a side
     index, ``WE``, ``THEY`` or ``NO_SIDE`` (a team number the game does not have)."""
@@ -96,7 +108,11 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
         for name in names:
             pattern = name_pattern(name, seating.lang)
             if pattern is not None:
-                found += [(m.start(1), m.end(1), side) for m in pattern.finditer(joined)]
+                found += [
+                    (m.start(1), m.end(1), side)
+                    for m in pattern.finditer(joined)
+                    if not _a_word_of_the_language(m[1], name, seating.lang)
+                ]
     for match in team.finditer(joined):
         number = count_of(match[2], seating.lang)
         key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
