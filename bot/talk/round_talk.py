@@ -327,7 +327,12 @@ def _role(
         return "hand"
     if table_free and table_before:
         return "table"
-    return "bonus" if found.bonus.search(after) else "unplaced"
+    return "bonus" if found.bonus.search(after) and not value % BONUS_STEP else "unplaced"
+
+
+BONUS_STEP = 100
+"""Every bonus of every variant (canastas, red threes, going out) is whole hundreds: "385
+puhdas 500" is no bonus said before its canasta, so it is asked about, not dropped."""
 
 
 GAPPED = 5

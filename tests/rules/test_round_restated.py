@@ -186,3 +186,24 @@ def test_a_figure_after_more_red_threes_than_the_decks_hold_is_asked(lang: str, 
     about, and reading it never fails (it raised IndexError from the red-three table)."""
     reading = read_round(text, Seating(lang=lang, sides=2, speaker=0), CLASSIC)
     assert reading.unsure
+
+
+NO_BONUS_BEFORE_ITS_PART = [
+    ("en", "we: 1085 (385 + clean 500 + 1 red + out 100). they: 305 melded, 1 mixed, 2 red"
+     " threes, 80 in hand"),
+    ("no", "vi: 1085 (385 + ren 500 + 1 rød + ute 100). de: 305 meldt, 1 blandet, 2 røde"
+     " treere, 80 på hånda"),
+    ("da", "vi: 1085 (385 + ren 500 + 1 rød + ude 100). de: 305 meldt, 1 blandet, 2 røde"
+     " treere, 80 på hånden"),
+    ("fi", "me: 1085 (385 + puhdas 500 + 1 punanen + ulos 100). ne: 305 pöydässä, 1 likanen,"
+     " 2 punasta, 80 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NO_BONUS_BEFORE_ITS_PART)
+def test_a_figure_before_a_part_that_is_no_bonus_is_asked(lang: str, text: str) -> None:
+    """Bonuses are whole hundreds in every variant: "385 + clean 500" is the table's 385,
+    not a bonus said before its canasta; it was dropped unsaid, and Finnish "ulos 100" then
+    read as the table points with nothing asked."""
+    reading = read_round(text, Seating(lang=lang, sides=2, speaker=0), CLASSIC)
+    assert reading.unsure
