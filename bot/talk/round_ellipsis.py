@@ -97,17 +97,27 @@ def _counted_kind(words: list[str], lang: str | None) -> list[str] | None:
     return kind
 
 
-def _gapped_counts(parts: list[Segment], lang: str | None) -> list[Segment]:
-    """Each second side's clause that is a lone count given the kind the side before it
-    counted (see the module's docstring); a figure that may be points is left as said."""
-    out = list(parts)
-    for n in range(1, len(out)):
-        before, segment = out[n - 1], out[n]
+def _second_sides(parts: list[Segment]) -> list[tuple[int, list[str]]]:
+    """(index, first clause after the name) of each segment that follows another side's: the
+    places where a clause may stand for the one before it. Either of them a side for the whole
+    table, or unknown, or the same side again: no such place."""
+    out = []
+    for n in range(1, len(parts)):
+        before, segment = parts[n - 1], parts[n]
         sides = {before.side, segment.side}
         if None in sides or sides & TABLE or before.side == segment.side:
             continue
         first = segment.words[segment.lead :]
-        first = first[: first.index(GAP)] if GAP in first else first
+        out.append((n, first[: first.index(GAP)] if GAP in first else first))
+    return out
+
+
+def _gapped_counts(parts: list[Segment], lang: str | None) -> list[Segment]:
+    """Each second side's clause that is a lone count given the kind the side before it
+    counted (see the module's docstring); a figure that may be points is left as said."""
+    out = list(parts)
+    for n, first in _second_sides(out):
+        before, segment = out[n - 1], out[n]
         if len(first) != 1 or count_value(first[0], lang) is None:
             continue
         if first[0].isdecimal() and int(first[0]) >= SMALLEST_POINTS:
@@ -126,13 +136,8 @@ def elliptic(parts: list[Segment], lang: str | None) -> list[Segment]:
     nothing but ellipsis words in its first clause, right after another side's negated going
     out: any other word in it ("they did 290") and the clause is left as said."""
     out = _gapped_counts(parts, lang)
-    for n in range(1, len(out)):
+    for n, first in _second_sides(out):
         before, segment = out[n - 1], out[n]
-        sides = {before.side, segment.side}
-        if None in sides or sides & TABLE or before.side == segment.side:
-            continue
-        first = segment.words[segment.lead :]
-        first = first[: first.index(GAP)] if GAP in first else first
         if any(word not in _ellipsis(lang) for word in first):
             continue
         tail = _trailing(before.words, lang)
