@@ -139,6 +139,10 @@ class RoundWords(_Strict):
     """A word right before or inside "went out" that says the opposite: "gikk ikke ut"."""
     they: Words
     concealed: Words
+    normal: Words = []
+    """Going out the ordinary way ("normal", "vanlig", "almindeligt", "normaalisti"): said
+    alone it reads as going out does, but a correction can put it in the place of a
+    concealed going out ("went out concealed? no, normal")."""
     hand_after: Words
     hand_before: Words
     table_after: Words
