@@ -138,6 +138,13 @@ class RoundWords(_Strict):
     negation: Words
     """A word right before or inside "went out" that says the opposite: "gikk ikke ut"."""
     they: Words
+    definite_endings: Words = []
+    """Endings of a definite plural noun ("treerne", "kanastaene"): after a word of the
+    common ``article`` list ("de", "dem") and a count, that word is the noun's article, no
+    side ("de 2 røde treerne teller pluss")."""
+    possessive_after: Words = []
+    """Possessives said after the noun ("treerne våre", "kanastaerne deres"), words of the
+    ``we`` or ``they`` lists: the counted noun is the side's they name."""
     concealed: Words
     normal: Words = []
     """Going out the ordinary way ("normal", "vanlig", "almindeligt", "normaalisti"): said
