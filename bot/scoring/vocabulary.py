@@ -138,7 +138,18 @@ class RoundWords(_Strict):
     negation: Words
     """A word right before or inside "went out" that says the opposite: "gikk ikke ut"."""
     they: Words
+    definite_endings: Words = []
+    """Endings of a definite plural noun ("treerne", "kanastaene"): after a word of the
+    common ``article`` list ("de", "dem") and a count, that word is the noun's article, no
+    side ("de 2 røde treerne teller pluss")."""
+    possessive_after: Words = []
+    """Possessives said after the noun ("treerne våre", "kanastaerne deres"), words of the
+    ``we`` or ``they`` lists: the counted noun is the side's they name."""
     concealed: Words
+    normal: Words = []
+    """Going out the ordinary way ("normal", "vanlig", "almindeligt", "normaalisti"): said
+    alone it reads as going out does, but a correction can put it in the place of a
+    concealed going out ("went out concealed? no, normal")."""
     hand_after: Words
     hand_before: Words
     table_after: Words
@@ -165,6 +176,14 @@ class RoundWords(_Strict):
     bare_kind_one: bool = False
     """A language without an article says one canasta by its kind alone ("puhdas ja seka",
     "sekakanastalla"): a kind word with no count before it is one canasta of that kind."""
+    sheet_points: dict[str, str] = {}
+    """Letters a score sheet glues to a side's points ("285m", "h55", "160p"), each as the
+    phrase it stands for ("melded", "hand", "points"): read only glued to a number of
+    points (from 15), so a count glued to a letter ("1m", "1n") keeps its own reading."""
+    sheet_counts: dict[str, str] = {}
+    """Letters a score sheet glues to a count ("1nc", "1mc", "0c"), each as the kind it
+    stands for ("natural", "mixed", "canastas"): read only glued to a count (up to 10),
+    and only where no word of the lexicon reads the letters."""
     points: Words = []
     """The word for points as a unit after a number ("285 pistettä", "400 points")."""
     name_stems: Words = []

@@ -22,8 +22,10 @@ import functools
 import re
 from dataclasses import dataclass
 
+from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_value, kind_of
 from bot.talk.round_words import GAP, any_phrase, index_at
+from bot.talk.text import fold
 
 REACH = 3
 """Words back from a correction to the number it takes back ("40 left, no wait, 45")."""
@@ -44,6 +46,39 @@ def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
     counted = re.compile(rf"(?:^| )({any_phrase('correction_count', lang=lang)})(?= |$)")
     nouns = re.compile(any_phrase("canasta", "three", lang=lang))
     return plain, counted, nouns
+
+
+@functools.cache
+def _ways_out(lang: str | None) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """How a side went out, each as a kind of the part "out": concealed or the ordinary way."""
+    return tuple(
+        (re.compile(rf"(?:^| )({any_phrase(field, lang=lang)})(?= |$)"), kind)
+        for field, kind in (("concealed", "CONC"), ("normal", "NORM"))
+    )
+
+
+@functools.cache
+def _answered(lang: str | None) -> tuple[re.Pattern[str], dict[str, str]]:
+    """A negation alone right after a question mark ("concealed? no, normal", "skjult? nei
+    - vanlig"), and each negation word's language's first correction phrase."""
+    said: dict[str, str] = {}
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang in (None, code) and lexicon.round.correction:
+            for word in lexicon.round.correction_count:
+                said.setdefault(fold(word), lexicon.round.correction[0])
+    words = "|".join(sorted(map(re.escape, said), key=len, reverse=True)) or "(?!)"
+    return re.compile(rf"\?+\s*({words})(?=\s*[,;:.!]|\s+[-\u2013\u2014]|$)", re.I), said
+
+
+def answered_question(text: str, lang: str | None) -> str:
+    """The text with a speaker's answer to their own question said as a correction: "we went
+    out concealed? no — normal", "6 røde treere? nej, 5", "piilosta?? ei, 5 punasta". A
+    negation said alone after a question mark takes back what was asked, and the words after
+    it replace it, as after "no wait". Why on the text: the question mark is a clause break
+    that cutting into words loses, and "no" anywhere else keeps its own sense ("no red
+    threes", ``correction_count``)."""
+    pattern, said = _answered(lang)
+    return pattern.sub(lambda m: m[0][: m.start(1) - m.start()] + said[fold(m[1])], text)
 
 
 def _group(words: list[str], i: int, lang: str | None) -> tuple[str, str] | None:
@@ -78,6 +113,23 @@ def _spans(clause: list[str], lang: str | None) -> dict[str, _Span]:
             if count_value(clause[j], lang) is not None:
                 span.start = j
                 break
+    out.update(_way_out(clause, lang))
+    return out
+
+
+def _way_out(clause: list[str], lang: str | None) -> dict[str, _Span]:
+    """Where the clause says how its side went out ("concealed", "fra hånden", "vanlig"): a
+    part of the round a correction can replace, as a count is ("went out concealed, sorry,
+    normal"). No count before it is its own."""
+    joined = " ".join(clause)
+    out: dict[str, _Span] = {}
+    for pattern, kind in _ways_out(lang):
+        for match in pattern.finditer(joined):
+            first = index_at(joined, match.start(1))
+            last = first + match.group(1).count(" ")
+            span = out.setdefault("out", _Span(first, last, set()))
+            span.start, span.end = min(span.start, first), max(span.end, last)
+            span.kinds.add(kind)
     return out
 
 
@@ -159,7 +211,8 @@ def _value_first(clause: list[str], lang: str | None) -> bool:
         return False
     first = clause[0]
     counted = count_value(first, lang) is not None
-    return first.isdecimal() or counted or bool(_spans(clause[:1], lang))
+    parts = _spans(clause[:1], lang).keys() - {"out"}  # how a side went out is no value
+    return first.isdecimal() or counted or bool(parts)
 
 
 def unclear(words: list[str], lang: str | None) -> list[str]:
@@ -224,6 +277,8 @@ def _replace(before: list[str], after: list[str], lang: str | None) -> tuple[lis
     if not before or not after:
         return None
     said, again = _spans(before, lang), _spans(after, lang)
+    if "out" in said and "out" in again and said["out"].kinds == again["out"].kinds:
+        del said["out"], again["out"]  # "concealed, actually, all in one go": said again
     shared = sorted(said.keys() & again.keys(), key=lambda g: said[g].start)
     if shared:
         for group in shared:

@@ -11,7 +11,7 @@ labels alike).
 from __future__ import annotations
 
 from bot.talk.round_asides import without_asides, without_table_talk
-from bot.talk.round_corrections import corrected
+from bot.talk.round_corrections import answered_question, corrected
 from bot.talk.round_ellipsis import elliptic
 from bot.talk.round_grid import ungridded
 from bot.talk.round_sections import sectioned
@@ -30,12 +30,14 @@ def said_words(text: str, seating: Seating) -> list[str]:
     writes it (``word_forms.typed_words``: glued counts, words cut short, typos, dialect
     spellings, clipped endings restored; players' names as typed) and without the asides
     that are no side's round (the round's number, player counts, variant names, the stock
-    running out); the speaker's corrections are still in. A score sheet pasted as a grid
+    running out); the speaker's corrections are still in (an answer to their own question
+    said as one, ``round_corrections.answered_question``). A score sheet pasted as a grid
     is read first, while its lines and columns still exist (``round_grid``); figures added up
     in a clause of the hand are their total, and a canasta word heading the kinds counted
     after it is dropped (``round_sums``)."""
     names = [name for side in seating.names for name in side]
-    words = typed_words(without_table_talk(ungridded(text, seating)), seating.lang, names)
+    text = answered_question(without_table_talk(ungridded(text, seating)), seating.lang)
+    words = typed_words(text, seating.lang, names)
     words = without_asides(words, seating.lang, named_words(words, seating))
     return without_kinds_heading(summed(words, seating), seating.lang)
 

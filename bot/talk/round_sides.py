@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from bot.scoring.vocabulary import spoken, vocabulary
-from bot.talk.round_assemble import count_value, kind_of
+from bot.talk.round_assemble import KIND_REACH, count_value, kind_of
 from bot.talk.round_words import (
     GAP,
     MAX_COUNT,
@@ -103,7 +103,8 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     """(first word, word after, side key) of every word that says whose part follows: a side
     index, ``WE``, ``THEY`` or ``NO_SIDE`` (a team number the game does not have)."""
     we, they, team = _side_patterns(seating.lang)
-    found: list[tuple[int, int, int]] = []
+    articles, owned = _articles(joined, seating)  # "de 2 røde treerne våre", "de" a name or not
+    found: list[tuple[int, int, int]] = list(articles)
     for side, names in enumerate(seating.names):
         for name in names:
             pattern = name_pattern(name, seating.lang)
@@ -111,14 +112,19 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
                 found += [
                     (m.start(1), m.end(1), side)
                     for m in pattern.finditer(joined)
-                    if not _a_word_of_the_language(m[1], name, seating.lang)
+                    if m.start(1) not in owned
+                    and not _a_word_of_the_language(m[1], name, seating.lang)
                 ]
     for match in team.finditer(joined):
         number = count_of(match[2], seating.lang)
         key = number - 1 if 1 <= number <= seating.sides else NO_SIDE
         found.append((match.start(1), match.end(1), key))
-    found += [(m.start(1), m.end(1), WE) for m in we.finditer(joined) if _subject(m, seating)]
-    found += [(m.start(1), m.end(1), THEY) for m in they.finditer(joined) if _subject(m, seating)]
+    for pattern, key in ((we, WE), (they, THEY)):
+        found += [
+            (m.start(1), m.end(1), key)
+            for m in pattern.finditer(joined)
+            if m.start(1) not in owned and _subject(m, seating)
+        ]
     found += [(m.start(1), m.end(1), NO_SIDE) for m in _someone(seating.lang).finditer(joined)]
     for key, field in ((EVERY, "every_side"), (NOBODY, "no_side")):
         found += [(m.start(1), m.end(1), key) for m in _whole(field, seating.lang).finditer(joined)]
@@ -164,6 +170,68 @@ def _determined(lang: str | None) -> re.Pattern[str]:
     gap = re.escape(GAP)
     red = any_phrase("red", lang=lang)
     return re.compile(rf" (?:(?:{count})(?= (?!{gap}(?: |$))\S)|(?:{red})(?= |$))")
+
+
+@functools.cache
+def _article_words(lang: str | None) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """``lang``'s plural articles that are also "they" ("de", "dem"), endings of a definite
+    plural noun, and the possessives said after a noun ("våre", "vores", "deres")."""
+    lexicons = [lex for code, lex in vocabulary().lexicons.items() if lang in (None, code)]
+    return (
+        frozenset(fold(w) for lex in lexicons for w in lex.words.article),
+        tuple(sorted({fold(e) for lex in lexicons for e in lex.round.definite_endings})),
+        frozenset(fold(normalise(w)) for lex in lexicons for w in lex.round.possessive_after),
+    )
+
+
+def _counted_noun(after: list[str], lang: str | None) -> int | None:
+    """Where the possessive after the noun is in ``after`` (the words after an article word,
+    counted from 0), -1 for a definite noun without one, None when these words are no count
+    and its noun ("2 røde treerne", "to rene kanastaene", "2 røde treere våre")."""
+    _, endings, possessives = _article_words(lang)
+    if not after or count_value(after[0], lang) is None:
+        return None
+    nouns = re.compile(any_phrase("canasta", "three", lang=lang))
+    kinds = re.compile(any_phrase("natural", "mixed", "red", "canasta", "three", lang=lang))
+    for j in range(1, min(len(after), KIND_REACH + 2)):
+        word = after[j]
+        if word == GAP or not kinds.fullmatch(word):
+            return None
+        if j + 1 < len(after) and after[j + 1] in possessives:
+            return j + 1
+        if nouns.fullmatch(word) and word.endswith(endings) and not word.isdecimal():
+            return -1
+    return None
+
+
+def _articles(joined: str, seating: Seating) -> tuple[list[tuple[int, int, int]], set[int]]:
+    """A "they" word that is the article of a counted definite noun ("så de 2 røde treerne
+    teller pluss", "dem to rene kanastaene"): no subject, in digits as in words (a count
+    in digits after "de" alone may be the side's: "de 2 røde, 40 igjen"; opening a clause,
+    the word is the side's as before, a sheet's "dem: 4 røde treerne"). With a possessive
+    after the noun ("de 2 røde treerne våre", "de to rene vores"), the article names the
+    side the possessive names, and the possessive names no other. (marks of the articles
+    with a possessive, where in ``joined`` those possessives start)."""
+    we, they, _ = _side_patterns(seating.lang)
+    articles = _article_words(seating.lang)[0]
+    marks: list[tuple[int, int, int]] = []
+    owned: set[int] = set()
+    skipped: set[int] = set()
+    for match in they.finditer(joined):
+        if match[1] not in articles:
+            continue
+        after = joined[match.end(1) :].split()
+        at = _counted_noun(after, seating.lang)
+        opens = joined[: match.start(1)].split()[-1:] in ([], [GAP])
+        if at is None or (at < 0 and opens):
+            continue  # "de: 4 røde treerne", a clause opening with it: the side, as said
+        skipped.add(match.start(1))
+        if at >= 0:
+            start = match.end(1) + 1 + sum(len(w) + 1 for w in after[:at])
+            owned.add(start)
+            key = WE if we.fullmatch(" " + after[at]) else THEY
+            marks.append((match.start(1), match.end(1), key))
+    return marks, owned | skipped
 
 
 def _subject(match: re.Match[str], seating: Seating) -> bool:

@@ -35,7 +35,15 @@ from rapidfuzz.distance import OSA
 
 from bot.scoring.vocabulary import LANGUAGES, vocabulary
 from bot.talk.dictionary import is_known
-from bot.talk.round_words import GAP, counts, known_words, unclipped, words_of
+from bot.talk.round_words import (
+    GAP,
+    MAX_COUNT,
+    SMALLEST_POINTS,
+    counts,
+    known_words,
+    unclipped,
+    words_of,
+)
 from bot.talk.text import fold, function_words, normalise, tokens
 
 ROLES = {
@@ -288,7 +296,34 @@ def _times(word: str, lang: str) -> list[str] | None:
 
 
 def _glued(word: str, lang: str) -> list[str] | None:
-    """A count glued to its word ("1nat", "85hand", "käsi85", "0r3") as its words, or None."""
+    """A count glued to its word ("1nat", "85hand", "käsi85", "0r3") as its words, or None;
+    a score sheet's letter glued to a number where no word reads it (``_sheet_letters``)."""
+    return _glued_word(word, lang) or _sheet_letters(word, lang)
+
+
+def _sheet_letters(word: str, lang: str) -> list[str] | None:
+    """A score sheet's letters glued to a number ("285m", "h55", "1nc", "0c") as the phrase
+    the lexicon says they stand for (``sheet_points``, ``sheet_counts``), in the order
+    typed ("h55" is "hand 55"). Why the size of the number: the same letter says a count's
+    kind ("1m", mixed) and a side's points ("285m", melded), and points start where counts
+    end (``SMALLEST_POINTS``)."""
+    match = re.fullmatch(r"(\d+)([^\W\d_]+)|([^\W\d_]+)(\d+)", word)
+    if match is None:
+        return None
+    digits, letters = (match[1], match[2]) if match[1] else (match[4], match[3])
+    rounds = vocabulary().lexicons[lang].round
+    if int(digits) >= SMALLEST_POINTS:
+        said = rounds.sheet_points.get(letters)
+    else:
+        said = rounds.sheet_counts.get(letters) if int(digits) <= MAX_COUNT else None
+    if said is None:
+        return None
+    phrase = fold(normalise(said)).split()
+    return [digits, *phrase] if match[1] else [*phrase, digits]
+
+
+def _glued_word(word: str, lang: str) -> list[str] | None:
+    """``_glued`` by the lexicon's words: a count and a role word, a red three, "kind x count"."""
     times = _times(word, lang)
     if times:
         return times

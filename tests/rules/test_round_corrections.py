@@ -289,3 +289,69 @@ def test_what_a_correction_takes_back_gives_way_to_what_follows_it(
         red,
     )
     assert reading.sides[1].round == SideRound(meld_points=230, mixed_canastas=1, hand_points=45)
+
+
+ASKED_AND_ANSWERED = [
+    (
+        "en",
+        "we went out hidden? no, the normal way. 410 melded, two clean, no red threes."
+        " they had 220 melded, 35 left, no red threes",
+    ),
+    (
+        "no",
+        "vi gikk ut skjult? nei – vanlig. 410 meldt, to rene, ingen røde treere."
+        " de hadde 220 meldt, 35 igjen, ingen røde treere",
+    ),
+    (
+        "da",
+        "vi gik ud fra hånden? nej, normalt. 410 meldt, to rene, ingen røde treere."
+        " de havde 220 meldt, 35 tilbage, ingen røde treere",
+    ),
+    (
+        "fi",
+        "me mentiin ulos kerralla? ei kun tavallisesti. 410 pöydässä, kaksi puhdasta, ei"
+        " punaisia. niillä 220 pöydässä, 35 kädessä, ei punaisia",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), ASKED_AND_ANSWERED)
+def test_a_concealed_going_out_asked_and_answered_no_is_the_ordinary_one(
+    lang: str, text: str
+) -> None:
+    """ "went out concealed? no, normal": the speaker asks themself and answers; the
+    answer replaces what was asked, so the side went out the ordinary way, read as sure."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.sure, reading.unsure
+    assert reading.sides[0].round == SideRound(
+        meld_points=410, natural_canastas=2, went_out=WentOut.NORMAL
+    )
+
+
+COUNT_ASKED_AND_ANSWERED = [
+    ("en", "we went out, 300 melded, two clean, three red threes? no, two. they had 90 melded"),
+    ("no", "vi gikk ut, 300 meldt, to rene, tre røde treere? nei, to. de hadde 90 meldt"),
+    ("da", "vi gik ud, 300 meldt, to rene, tre røde treere? nej, to. de havde 90 meldt"),
+    ("fi", "me mentiin ulos, 300 pöydässä, kaksi puhdasta, kolme punaista? ei, kaksi. niillä 90"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), COUNT_ASKED_AND_ANSWERED)
+def test_a_count_asked_and_answered_no_gives_way_to_the_answer(lang: str, text: str) -> None:
+    """ "three red threes? no, two": the count after the lone "no" replaces the one asked,
+    never added to it (five) nor left as asked (three)."""
+    ours = read_round(text, Seating(lang=lang)).sides[0].round
+    assert ours.red_threes == 2
+
+
+NO_AFTER_A_QUESTION = [
+    ("en", "we went out concealed? no red threes though. 410 melded, two clean"),
+    ("no", "vi gikk ut skjult? ingen røde treere altså. 410 meldt, to rene"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NO_AFTER_A_QUESTION)
+def test_a_no_with_its_own_words_after_a_question_takes_nothing_back(lang: str, text: str) -> None:
+    """ "concealed? no red threes": the "no" counts the red threes; the going out stays."""
+    ours = read_round(text, Seating(lang=lang)).sides[0].round
+    assert ours.went_out is WentOut.CONCEALED
