@@ -233,13 +233,27 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:^| ){say('vague')}(?: (?:\w+ )?"
             rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
-        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
+        bare_kind=re.compile(
+            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)(?! {_nones(lang)}(?= |$))"
+        ),
         coordinated=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? {joiners} "
             rf"(?:({natural})|({mixed}))(?: {say('canasta')})?(?= |$)"
         ),
         kind=re.compile(rf"(?:^| )({natural}|{mixed})(?= |$)"),
     )
+
+
+def _nones(lang: str | None) -> str:
+    """``lang``'s words for none as an alternation: a kind said with one right after it is
+    counted none, not one ("likaisia ei yhtään", dirty ones: not a single one)."""
+    words = {
+        fold(w)
+        for code, lex in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for w in lex.round.none
+    }
+    return "(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")"
 
 
 def _bare_noun(lang: str | None) -> str:

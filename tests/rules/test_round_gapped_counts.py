@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.scoring import load_variant
+from bot.talk.round_talk import Seating, read_round
 from tests.rules.said_rounds import read_unasked, side
 
 CLASSIC = load_variant("classic")
@@ -48,3 +49,22 @@ def test_a_side_word_before_a_count_and_its_kind_is_still_an_article(lang: str, 
         side(290, mixed=1, red=2, hand=15),
         side(345, natural=1, mixed=1, out="normal"),
     ]
+
+
+NONE_AFTER_THE_KIND = [
+    ("fi", "meillä 300 pöydässä ja yksi puhdas kanasta, likaisia ei yhtään, punaisia kolmosia"
+     " kaksi. ei päästy ulos, kädessä 35. ne meni ulos 430:llä, yksi puhdas ja yksi likainen"
+     " ja yksi punainen"),
+    ("fi", "meil 300 pöydäs ja yks puhdas kanasta, likasii ei yhtää, punasii kolmosii kaks. ei"
+     " päästy ulos, kädes 35. ne meni ulos ja niil oli 430, yks puhdas ja yks likanen ja yks"
+     " punanen"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NONE_AFTER_THE_KIND)
+def test_a_kind_said_with_none_after_it_is_not_one_canasta(lang: str, text: str) -> None:
+    """ "likaisia ei yhtään" (dirty ones: not a single one): Finnish says a kind without a
+    count for one, but not with a word for none right after it. It read one mixed canasta
+    with nothing asked; now it is never read as one."""
+    reading = read_round(text, Seating(lang=lang, sides=2, speaker=0), CLASSIC)
+    assert reading.sides[0].round.mixed_canastas == 0
