@@ -21,7 +21,7 @@ from dataclasses import replace
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import count_value, kind_of
 from bot.talk.round_sides import TABLE, Segment
-from bot.talk.round_words import GAP, any_phrase
+from bot.talk.round_words import GAP, any_phrase, listed
 from bot.talk.text import fold, normalise, tokens
 
 
@@ -73,19 +73,11 @@ SMALLEST_POINTS = 5
 """A bare figure from here on after a side's name is points ("and they 5"), not a count."""
 
 
-@functools.cache
-def _joiners(lang: str | None) -> frozenset[str]:
-    lexicons = vocabulary().lexicons
-    return frozenset(
-        fold(w) for code, lex in lexicons.items() if lang in (None, code) for w in lex.words.joiners
-    )
-
-
 def _counted_kind(words: list[str], lang: str | None) -> list[str] | None:
     """The kind words after the last count of the last clause of ``words`` when that clause
     ends on them ("meil 3 punasta ja" -> ["punasta"]), else None."""
     end = len(words)
-    while end and (words[end - 1] in _joiners(lang) or words[end - 1] == GAP):
+    while end and (words[end - 1] in listed("words", "joiners", lang) or words[end - 1] == GAP):
         end -= 1
     start = max((i + 1 for i in range(end) if words[i] == GAP), default=0)
     counts = [i for i in range(start, end) if count_value(words[i], lang) is not None]

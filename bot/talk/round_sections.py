@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_sides import TABLE, Seating, Segment
-from bot.talk.round_words import GAP, MAX_COUNT, any_phrase, count_of
+from bot.talk.round_words import GAP, MAX_COUNT, any_phrase, count_of, listed
 from bot.talk.text import fold, normalise, tokens
 
 ROLE_REACH = 3
@@ -140,16 +140,8 @@ def _bare_count(words: list[str], i: int, lang: str | None) -> int | None:
     return SAID if _phrases(lang)["kind"].match(after) else i
 
 
-@functools.cache
-def _none_words(lang: str | None) -> frozenset[str]:
-    lexicons = vocabulary().lexicons
-    return frozenset(
-        fold(w) for code, lex in lexicons.items() if lang in (None, code) for w in lex.round.none
-    )
-
-
 def _none(word: str, lang: str | None) -> bool:
-    return word in _none_words(lang)
+    return word in listed("round", "none", lang)
 
 
 def sectioned(parts: list[Segment], seating: Seating) -> list[Segment]:

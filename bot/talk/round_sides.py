@@ -26,6 +26,7 @@ from bot.talk.round_words import (
     counts,
     index_at,
     known_words,
+    listed,
     words_of,
 )
 from bot.talk.text import alternatives, fold, normalise
@@ -579,13 +580,7 @@ def _object_after(lang: str | None) -> frozenset[str]:
 
 @functools.cache
 def _joiners(lang: str | None) -> frozenset[str]:
-    lexicons = vocabulary().lexicons
-    return frozenset(
-        fold(word)
-        for code, lexicon in lexicons.items()
-        if lang in (None, code)
-        for word in lexicon.words.joiners
-    )
+    return listed("words", "joiners", lang)
 
 
 def _return(

@@ -65,6 +65,7 @@ from bot.talk.round_words import (
     count_words,
     index_at,
     known_words,
+    listed,
     zero_words,
 )
 from bot.talk.round_words import counts as round_counts
@@ -247,12 +248,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
 def _nones(lang: str | None) -> str:
     """``lang``'s words for none as an alternation: a kind said with one right after it is
     counted none, not one ("likaisia ei yhtään", dirty ones: not a single one)."""
-    words = {
-        fold(w)
-        for code, lex in vocabulary().lexicons.items()
-        if lang in (None, code)
-        for w in lex.round.none
-    }
+    words = listed("round", "none", lang)
     return "(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")"
 
 
@@ -451,12 +447,7 @@ def _second_hand(words: list[str], i: int, last_hand: int, lang: str | None) -> 
 
 @functools.cache
 def _joiner_words(lang: str | None) -> frozenset[str]:
-    return frozenset(
-        fold(word)
-        for code, lexicon in vocabulary().lexicons.items()
-        if lang in (None, code)
-        for word in lexicon.words.joiners
-    )
+    return listed("words", "joiners", lang)
 
 
 @dataclass(frozen=True)

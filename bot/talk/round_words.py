@@ -258,6 +258,19 @@ def unclipped(words: list[str], lang: str | None) -> list[str]:
 
 
 @functools.cache
+def listed(section: str, field: str, lang: str | None = None) -> frozenset[str]:
+    """The folded words of one lexicon list (``section``.``field``: "words", "joiners";
+    "round", "none") of ``lang``, or of every language when None: one place that reads
+    them, for every module that asks whether a word is an "and" or a "none"."""
+    return frozenset(
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in getattr(getattr(lexicon, section), field)
+    )
+
+
+@functools.cache
 def zero_words(lang: str | None = None) -> frozenset[str]:
     """The folded words for the number nothing of ``lang`` ("zero", "null", "nolla")."""
     lexicons = vocabulary().lexicons
