@@ -142,7 +142,35 @@ def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[in
         value = _number(words[i], lang)
         if value and value <= MOST_SIDES and words[i + 1] in sides and i not in named:
             out.update((i, i + 1))  # "tre par", "kolmen porukka" not a side's name
+    out.update(_split_table(words, lang, named))
     return out
+
+
+def _split_table(words: list[str], lang: str | None, named: Collection[int]) -> set[int]:
+    """Indices of the words that say how the table is split, side against side: two counts
+    of players ("3 v 3", "tre mot tre", "1 mot 1", "kolme vastaan kolme") or a sides noun
+    said twice ("lag mot lag") with an ``against`` word between. Read as a side's round,
+    each count is a number no word explains."""
+    against, sides = _against(lang), _patterns(lang)[2]
+    out: set[int] = set()
+    for i in range(1, len(words) - 1):
+        if words[i] not in against or {i - 1, i + 1} & set(named):
+            continue
+        first, second = words[i - 1], words[i + 1]
+        counts = [_number(w, lang) for w in (first, second)]
+        if all(c and c <= MOST_SIDES for c in counts) or (first == second and first in sides):
+            out.update((i - 1, i, i + 1))
+    return out
+
+
+@functools.cache
+def _against(lang: str | None) -> frozenset[str]:
+    return frozenset(
+        fold(normalise(word))
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.players.against
+    )
 
 
 @functools.cache
