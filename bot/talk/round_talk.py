@@ -609,12 +609,25 @@ def _loose_words(
             at = index_at(joined, match.start(1))
             if at in covered or _none_before(words, at, found):
                 continue
+            if what == "canasta" and _none_after(words, at, found):
+                continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here
             out.append(
                 Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
             )
     return out
+
+
+def _none_after(words: list[str], at: int, found: _Patterns) -> bool:
+    """ "canastas: none", "canasta 0", "canasta: ingen": a sheet's canasta cell whose value,
+    ending its clause, is none: the side made no canasta (a count there is no kind's, and
+    stays asked about)."""
+    rest = words[at + 1 :]
+    rest = rest[1:] if rest[:1] == [GAP] else rest
+    if not rest or not (rest[0] == "0" or found.none.match(rest[0])):
+        return False
+    return len(rest) == 1 or rest[1] == GAP
 
 
 NONE_REACH = 3
