@@ -473,6 +473,7 @@ class _Part:
 def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
     found = _patterns(lang)
+    words = joined.split()
     natural, mixed, covered = _coordinated(joined, lang)
     red = 0
     for match in found.canastas.finditer(joined):
@@ -483,7 +484,10 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         else:
             mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
-        covered.update(range(index_at(joined, match.start(1)), end + 2))
+        # the word after the kind is its noun ("1 clean canasta"), but never red threes'
+        # colour: "1 mix r3 x1" (a sheet's row with no column breaks) counts them apart
+        noun = end + 1 < len(words) and not found.red.match(words[end + 1])
+        covered.update(range(index_at(joined, match.start(1)), end + 1 + noun))
     after = _kinds_after(joined, covered, lang)
     natural, mixed = natural + after[0], mixed + after[1]
     for match in found.bare_kind.finditer(joined):
