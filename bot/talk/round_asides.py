@@ -40,7 +40,9 @@ def without_table_talk(text: str, lang: str | None = None) -> str:
     """``text`` with its player counts and variant names blanked out (``variant_words``),
     its emoticons, and a round's label opening it (``without_round_label``)."""
     text = EMOTICON.sub(" ", text)
-    return without_round_label(without_variant_names(without_player_counts(text, surest=True)), lang)
+    return without_round_label(
+        without_variant_names(without_player_counts(text, surest=True)), lang
+    )
 
 
 _LABEL = re.compile(r"^(\s*)([^\W\d_]{1,3}) ?(\d{1,2})(?=\s*(?:[:(\n\-–—]|$))")

@@ -177,7 +177,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
-            rf"(?: (?!(?:{count}|{none}|{natural}|{mixed}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
+            rf"(?: (?!(?:{count}|{none}|{natural}|{mixed}) )\w+)? {say('red')}"
+            rf"(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),

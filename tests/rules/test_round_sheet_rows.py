@@ -95,10 +95,16 @@ def test_a_row_typed_with_no_column_breaks(lang: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("en", "we: 420 melded; canastas: 1 natural, 1 mixed; red 3s: 1; out\n"
-         "they: 230 melded; canastas: none; red 3s: 0; hand: 45"),
-        ("no", "vi: 420 meldt; canasta: 1 ren, 1 blandet; røde 3: 1; ute\n"
-         "de: 230 meldt; canasta: ingen; røde 3: 0; hånd: 45"),
+        (
+            "en",
+            "we: 420 melded; canastas: 1 natural, 1 mixed; red 3s: 1; out\n"
+            "they: 230 melded; canastas: none; red 3s: 0; hand: 45",
+        ),
+        (
+            "no",
+            "vi: 420 meldt; canasta: 1 ren, 1 blandet; røde 3: 1; ute\n"
+            "de: 230 meldt; canasta: ingen; røde 3: 0; hånd: 45",
+        ),
     ],
 )
 def test_a_canasta_cell_of_none_is_no_canasta(lang: str, text: str) -> None:
