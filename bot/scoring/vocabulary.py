@@ -309,6 +309,10 @@ class PlayerWords(_Strict):
     sides: Words = Field(default_factory=list)
     """ "tre par", "two teams", "kolmen porukka": a count before these counts the table's
     sides or a side's players, never a canasta or a red three of a round."""
+    against: Words = Field(default_factory=list)
+    """ "3 v 3", "tre mot tre", "kolme vastaan kolme": a word between two counts of players
+    (or two of the ``sides`` nouns, "lag mot lag") that sets the table's sides against each
+    other, no part of a round."""
 
     @field_validator("alone")
     @classmethod

@@ -23,6 +23,7 @@ from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_words import GAP, any_phrase, count_of, index_at
 from bot.talk.text import fold, normalise
 from bot.talk.variant_words import without_player_counts, without_variant_names
+from bot.talk.word_forms import typed
 
 SMALLEST_POINTS = 15
 """A number after a round word inside a clause is the round's only below any points ("i én
@@ -35,11 +36,60 @@ EMOTICON = re.compile(r"(?<![\w:;=])[:;=]-?[()DPp/\\|\[\]]+(?!\w)")
 """ ":D", ";)", ":-(": a face, no word ("KAIKKI NELJÄ PUNASTA :D" would leave a "d")."""
 
 
-def without_table_talk(text: str) -> str:
+def without_table_talk(text: str, lang: str | None = None) -> str:
     """``text`` with its player counts and variant names blanked out (``variant_words``),
-    and its emoticons."""
+    its emoticons, and a round's label opening it (``without_round_label``)."""
     text = EMOTICON.sub(" ", text)
-    return without_variant_names(without_player_counts(text, surest=True))
+    return without_round_label(
+        without_variant_names(without_player_counts(text, surest=True)), lang
+    )
+
+
+_LABEL = re.compile(r"^(\s*)([^\W\d_]{1,3}) ?(\d{1,2})(?=\s*(?:[:(\n\-–—]|$))")
+"""A sheet's label for its round opening the text and ending its clause: "rnd 4:", "r4:",
+"R5\n", "E7 —", "rd 2 -", "R5 (meldt/ren/...)"."""
+
+
+def without_round_label(text: str, lang: str | None) -> str:
+    """``text`` without the round's label a sheet opens with ("rnd 4:", "R4 —", "E7 —",
+    "r4:"): letters that shorten one of the language's round words (its first letter, and the
+    rest of them in its order: "r", "rd", "rnd" of "round" and "runde", "e" of "erä") and the
+    round's number. Why: read as words, "r4" is a count glued to no kind and "E7" a Finnish
+    "en 7", a number no side's round explains. A label that reads as a red three ("r3",
+    "pun3") stays, as it may head the red threes; it is then asked about."""
+    match = _LABEL.match(text)
+    if match is None or not _shortens_round_word(fold(normalise(match[2])), lang):
+        return text
+    if _a_red_three(fold(normalise(match[2] + match[3])), lang):
+        return text
+    return match[1] + " " * (match.end() - match.end(1)) + text[match.end() :]
+
+
+def _shortens_round_word(letters: str, lang: str | None) -> bool:
+    for code, lexicon in vocabulary().lexicons.items():
+        if lang not in (None, code):
+            continue
+        for word in lexicon.round.round_number:
+            said = fold(normalise(word))
+            if said[:1] == letters[:1] and _in_order(letters, said):
+                return True
+    return False
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Every letter of ``letters`` is in ``word``, in that order ("rnd" in "round")."""
+    rest = iter(word)
+    return all(letter in rest for letter in letters)
+
+
+def _a_red_three(word: str, lang: str | None) -> bool:
+    """``word`` ("r3", "pun3") reads as a red three in ``lang`` (in any language when None)."""
+    codes = [lang] if lang is not None else list(vocabulary().lexicons)
+    lexicons = vocabulary().lexicons
+    return any(
+        typed(word, code)[0] in {fold(normalise(r)) for r in lexicons[code].colours.red}
+        for code in codes
+    )
 
 
 @functools.cache
@@ -94,7 +144,35 @@ def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[in
         value = _number(words[i], lang)
         if value and value <= MOST_SIDES and words[i + 1] in sides and i not in named:
             out.update((i, i + 1))  # "tre par", "kolmen porukka" not a side's name
+    out.update(_split_table(words, lang, named))
     return out
+
+
+def _split_table(words: list[str], lang: str | None, named: Collection[int]) -> set[int]:
+    """Indices of the words that say how the table is split, side against side: two counts
+    of players ("3 v 3", "tre mot tre", "1 mot 1", "kolme vastaan kolme") or a sides noun
+    said twice ("lag mot lag") with an ``against`` word between. Read as a side's round,
+    each count is a number no word explains."""
+    against, sides = _against(lang), _patterns(lang)[2]
+    out: set[int] = set()
+    for i in range(1, len(words) - 1):
+        if words[i] not in against or {i - 1, i + 1} & set(named):
+            continue
+        first, second = words[i - 1], words[i + 1]
+        counts = [_number(w, lang) for w in (first, second)]
+        if all(c and c <= MOST_SIDES for c in counts) or (first == second and first in sides):
+            out.update((i - 1, i, i + 1))
+    return out
+
+
+@functools.cache
+def _against(lang: str | None) -> frozenset[str]:
+    return frozenset(
+        fold(normalise(word))
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.players.against
+    )
 
 
 @functools.cache

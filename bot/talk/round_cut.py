@@ -36,7 +36,9 @@ def said_words(text: str, seating: Seating) -> list[str]:
     in a clause of the hand are their total, and a canasta word heading the kinds counted
     after it is dropped (``round_sums``)."""
     names = [name for side in seating.names for name in side]
-    text = answered_question(without_table_talk(ungridded(text, seating)), seating.lang)
+    text = answered_question(
+        without_table_talk(ungridded(text, seating), seating.lang), seating.lang
+    )
     words = typed_words(text, seating.lang, names)
     words = without_asides(words, seating.lang, named_words(words, seating))
     return without_kinds_heading(summed(words, seating), seating.lang)

@@ -59,6 +59,7 @@ from bot.talk.round_sides import (
 from bot.talk.round_tagger import Tagged, shipped_tagger
 from bot.talk.round_words import (
     GAP,
+    MAX_COUNT,
     Unsure,
     any_phrase,
     count_of,
@@ -90,7 +91,8 @@ class _Patterns:
     red_threes: re.Pattern[str]
     """A count and red threes; a negation a word before is none ("ei ollut punaisia",
     "hadde ikke noen røde", "didn't have any red threes"), and so is a subject for no side
-    ("nobody drew a red three", "ingen af os fik røde treere": not the "a" of one)."""
+    ("nobody drew a red three", "ingen af os fik røde treere": not the "a" of one). A kind
+    between is the count's ("0 blandet rød 3 x1": no mixed, then red threes x1)."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
@@ -175,7 +177,8 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         red_threes=re.compile(
             rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
-            rf"(?: (?!(?:{count}|{none}) )\w+)? {say('red')}(?: {say('three')})?(?= |$)"
+            rf"(?: (?!(?:{count}|{none}|{natural}|{mixed}) )\w+)? {say('red')}"
+            rf"(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
@@ -331,13 +334,21 @@ def _role(
         return "unplaced"  # "melded 230 in total" is the table's all the same
     if found.stuck.search(before):  # "eg sat att med 35": a hand, side named or not
         return "hand"
-    if table_free and lead and not found.bonus.search(after):
+    if table_free and lead and not (found.bonus.search(after) and not _cell_after(words, i)):
         return "table"
     if found.hand_before.search(before):
         return "hand"
     if table_free and table_before:
         return "table"
     return "bonus" if found.bonus.search(after) and not value % BONUS_STEP else "unplaced"
+
+
+def _cell_after(words: list[str], i: int) -> bool:
+    """A count in digits right after the number at ``i`` ("we 360 1 nat 1 mix"): the cells
+    of a sheet's row typed with no column breaks, the number a cell of its own (a bonus said
+    before its part has its words between: "500 for a clean canasta")."""
+    after = words[i + 1] if i + 1 < len(words) else GAP
+    return after.isdecimal() and int(after) <= MAX_COUNT
 
 
 BONUS_STEP = 100
@@ -463,6 +474,7 @@ class _Part:
 def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
     """(natural, mixed, red threes, word indices the counts and their nouns cover)."""
     found = _patterns(lang)
+    words = joined.split()
     natural, mixed, covered = _coordinated(joined, lang)
     red = 0
     for match in found.canastas.finditer(joined):
@@ -473,7 +485,10 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         else:
             mixed += count_of(match[1], lang)
         end = index_at(joined, match.end())
-        covered.update(range(index_at(joined, match.start(1)), end + 2))
+        # the word after the kind is its noun ("1 clean canasta"), but never red threes'
+        # colour: "1 mix r3 x1" (a sheet's row with no column breaks) counts them apart
+        noun = end + 1 < len(words) and not found.red.match(words[end + 1])
+        covered.update(range(index_at(joined, match.start(1)), end + 1 + noun))
     after = _kinds_after(joined, covered, lang)
     natural, mixed = natural + after[0], mixed + after[1]
     for match in found.bare_kind.finditer(joined):
@@ -599,12 +614,25 @@ def _loose_words(
             at = index_at(joined, match.start(1))
             if at in covered or _none_before(words, at, found):
                 continue
+            if what == "canasta" and _none_after(words, at, found):
+                continue
             near = range(max(0, at - 2), at + 2)
             covered.update((at - 1, at))  # the count said with it is asked about here
             out.append(
                 Unsure(what, " ".join(w for w in words[near.start : near.stop] if w != GAP), side)
             )
     return out
+
+
+def _none_after(words: list[str], at: int, found: _Patterns) -> bool:
+    """ "canastas: none", "canasta 0", "canasta: ingen": a sheet's canasta cell whose value,
+    ending its clause, is none: the side made no canasta (a count there is no kind's, and
+    stays asked about)."""
+    rest = words[at + 1 :]
+    rest = rest[1:] if rest[:1] == [GAP] else rest
+    if not rest or not (rest[0] == "0" or found.none.match(rest[0])):
+        return False
+    return len(rest) == 1 or rest[1] == GAP
 
 
 NONE_REACH = 3
@@ -646,6 +674,24 @@ def _out_at_lead(words: list[str], leads: frozenset[int], found: _Patterns) -> s
     return {i for i in leads if i < len(words) and found.out.match(" ".join(words[i:]))}
 
 
+def _out_cells(words: list[str], found: _Patterns, lang: str | None) -> set[int]:
+    """Where "out" is a cell of a sheet's row typed with no column breaks, right after the
+    value of the cell before it ("we 360 1 nat 1 mix r3 x1 out", "0 r3s out(normal) hand
+    0", "1bl r3x1 ute"): a count, an "x" count or a three in digits ("r3", "3s") ends that
+    cell, so the "out" is a cell of its own, as a whole clause is (``out_clause``). Not after
+    points or a three in letters: "70 ute", "en rød treer ute" are laid out on the table. A
+    negation before it is none ("3 r3s not out")."""
+    out: set[int] = set()
+    for i in range(1, len(words)):
+        before = words[i - 1]
+        counted = before.isdecimal() and int(before) <= MAX_COUNT
+        digits = _a_three(before, lang) and any(c.isdecimal() for c in before)
+        ended = counted or TIMES.fullmatch(before) or digits
+        if ended and found.out.fullmatch(words[i]):
+            out.add(i)
+    return out
+
+
 def _denied_outs(joined: str, found: _Patterns) -> set[int]:
     """Word indices of "out" crossed on a sheet ("out no", "ut: nei", "ulos ei",
     ``out_denied``): the first and the last word of each."""
@@ -656,7 +702,11 @@ def _denied_outs(joined: str, found: _Patterns) -> set[int]:
 
 
 def _lone_out(
-    joined: str, side: int | None, found: _Patterns, leads: frozenset[int] = frozenset()
+    joined: str,
+    side: int | None,
+    found: _Patterns,
+    leads: frozenset[int] = frozenset(),
+    lang: str | None = None,
 ) -> list[Unsure]:
     """ "out" said without its verb ("420 / 1 clean / out"): going out, perhaps, but not
     said as the lexicon says it, so it is asked about rather than dropped (unless it is a
@@ -669,6 +719,7 @@ def _lone_out(
     out = []
     clauses = {index_at(joined, m.start(1)) for m in found.out_clause.finditer(joined)}
     clauses |= _out_at_lead(words, leads, found) | _denied_outs(joined, found)
+    clauses |= _out_cells(words, found, lang)
     for match in found.out.finditer(joined):
         at = index_at(joined, match.start(1))
         if at in clauses:
@@ -695,7 +746,8 @@ def _read_part(
     found = _patterns(lang)
     numbers = _numbers(words, leads, found, lang)
     natural, mixed, red, covered = _kinds(joined, lang)
-    unsure = _loose_words(joined, covered, side, found) + _lone_out(joined, side, found, leads)
+    unsure = _loose_words(joined, covered, side, found)
+    unsure += _lone_out(joined, side, found, leads, lang)
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
     table, table_said = numbers.table, numbers.table is not None
@@ -714,6 +766,7 @@ def _read_part(
     out_clause = any(
         index_at(joined, m.start(1)) not in denied for m in found.out_clause.finditer(joined)
     )
+    out_clause = out_clause or bool(_out_cells(words, found, lang))
     if said_out or out_clause or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]

@@ -105,9 +105,11 @@ class Unsure:
 
 _THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,2})[.,\u00a0\u202f](\d{3})(?!\d|[.,]\d)")
 """A number written with a thousands separator ("1,200", "1.200"): one number."""
-_BARS = r"\s*[|‖¦]+\s*|\s//+\s"
-"""A bar or a double slash between cells of a sheet's row ("meld 355 | nat 1 | hand 0",
-"Os 505 // Dem 150"): a column break, spaced or not, as a spaced slash is."""
+_BARS = r"\s*[|‖¦·•]+\s*|\s//+\s|[^\S\n]*\n\s*"
+"""A bar, a middle dot or a double slash between cells of a sheet's row ("meld 355 | nat 1 |
+hand 0", "meld 275 · ren 0", "Os 505 // Dem 150"): a column break, spaced or not, as a
+spaced slash is; and a line break, which ends a sheet's row ("...hand 0\nthem ..."): no
+phrase binds a word of one line to the next."""
 _CLAUSE = re.compile(rf"[,;:.!?]+(?=\s|$)|\s[-–—/]\s|{_BARS}")
 """Punctuation between clauses: no phrase binds a number across it ("100, kädessä 20")."""
 _COLUMN = r"(?<=\d)/(?=\w)|(?<=\w)/(?=[^\W\d_]*\d)"
@@ -133,7 +135,9 @@ language's lexicon) so the sign is not lost when the words are cut (``round_rest
 adds them).
 """
 _HEADING = re.compile(r"^([^,;:.!?]*):(?=\s)")
-"""A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:"."""
+"""A sentence's first words before a colon: "Round 3:", "3-player:", "just the two of us:";
+never cells of a sheet cut by a column or a line break before the colon ("WE meld 520 /
+nat 2 / out: yes"), whose counts are the side's."""
 SMALLEST_POINTS = 15
 """Points of a round are multiples of five from here; smaller numbers are counts."""
 
@@ -152,6 +156,8 @@ def words_of(question: str, spell: Callable[[list[str]], list[str]] | None = Non
     text = joiners.sub(lambda match: spelling[match[0]], text)
     text = spell_digits(text, short_hundreds=True)
     heading = _HEADING.match(text)
+    if heading and len(_LABEL.split(heading[1])) > 1:
+        heading = None  # "us | meld 275 | nat 0 | out: no": a sheet's cells, no heading
     clauses = _LABEL.split(text[heading.end() + 1 :] if heading else text)
     if heading:  # its counts say which round or how many play
         clauses.insert(0, " ".join(_heading_words(tokens(heading[1]))))
