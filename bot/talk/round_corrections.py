@@ -24,10 +24,13 @@ from dataclasses import dataclass
 
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.round_assemble import KIND_REACH, count_value, kind_of
+from bot.talk.round_sides import Seating, opens_with_pronoun, opens_with_side, sides_of_words
 from bot.talk.round_words import GAP, any_phrase, index_at
 from bot.talk.text import fold
 
 REACH = 3
+MAX_POINTS_COUNT = 10
+"""A number taken back above this is points; at most this, a count of something."""
 """Words back from a correction to the number it takes back ("40 left, no wait, 45")."""
 GROUPS = {"NAT": "canasta", "MIX": "canasta", "CAN": "canasta", "RED": "red"}
 """The part of the round a kind word says: a canasta (of whatever kind) or red threes."""
@@ -133,9 +136,12 @@ def _way_out(clause: list[str], lang: str | None) -> dict[str, _Span]:
     return out
 
 
-def corrected(words: list[str], lang: str | None) -> list[str]:
+def corrected(words: list[str], lang: str | None, seating: Seating | None = None) -> list[str]:
     """The words as the speaker meant them (see the module's docstring); a correction whose
-    replacement is unclear is kept as said, for ``unclear`` to find."""
+    replacement is unclear is kept as said, for ``unclear`` to find. With ``seating``, a
+    correction whose clause opens with a side ("no wait, WE had 2 red threes") replaces
+    that side's value, wherever it was said (``_retold``), not the clause's right before
+    it (often another side's)."""
     plain, counted, _ = _patterns(lang)
     replaced_until = -1
     i = 0
@@ -153,11 +159,25 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
         clause_start = max((k + 1 for k in range(start) if words[k] == GAP), default=0)
         before = words[clause_start:start]
         after = _after(words, last)
+        if bare and _doubled(words, last, plain, seating):
+            # "nej undskyld 65", "ei sori, 50": one correction said in two words
+            words = [*words[:first], *words[last + 1 :]]
+            i = first
+            continue
         if bare and not (
             after and (after[0].isdecimal() or count_value(after[0], lang) is not None)
         ):
             i = last + 1
             continue  # "no red threes": a "no" that corrects nothing
+        owned = _trailing_correction(after, lang)
+        if owned:  # "270.. nej 290 sorry, en ren": the apology after the value confirms it
+            after = after[:owned]
+        told = None if bare else _named_back(words, first, last, after, lang, seating)
+        if told is None and seating is not None and not bare and opens_with_side(after, seating):
+            told = _retold(words, first, last, after, lang, seating)
+        if told is not None:  # "..., no wait, WE had 2 red threes": that side's value
+            words, i = told
+            continue
         replaced = _replace(before, after, lang)
         if replaced is not None:
             rewritten, used = replaced
@@ -182,6 +202,19 @@ def corrected(words: list[str], lang: str | None) -> list[str]:
             continue
         i = last + 1
     return words
+
+
+def _doubled(words: list[str], last: int, plain: re.Pattern[str], seating: Seating | None) -> bool:
+    """A bare "no" ending at word ``last`` said right before a correction phrase ("nej
+    undskyld 65", "ei sori, 50 käteen"): the two are one correction, the phrase's. Not
+    when a side opens what follows ("nej undskyld, VI havde de 2 røde"): a value moved
+    from one side to another is left as said, to be asked about."""
+    after = _after(words, last)
+    match = _at(plain, " ".join(after), 0) if after else None
+    if match is None:
+        return False
+    rest = after[match.group(1).count(" ") + 1 :] or _after(words, last + 1 + len(after))
+    return seating is None or not opens_with_side(rest, seating)
 
 
 def _resumed(rewritten: list[str], used: int, tail: list[str]) -> tuple[list[str], list[str]]:
@@ -234,11 +267,16 @@ def unclear(words: list[str], lang: str | None) -> list[str]:
     kept = list(words)
     while kept and kept[-1] == GAP:
         kept.pop()
-    end = len(kept) - kept[::-1].index(GAP) if GAP in kept else 0
-    said = " ".join(kept[end:])
-    if end and counted.fullmatch(said) and _valued_before(kept, end - 1, lang):
-        # "... og to røde, nei, vi hadde de to": a lone "no" ends the side's words
-        out.append(" ".join(w for w in [*_before(kept, end - 1), said] if w != GAP))
+    starts = [k + 1 for k in range(len(kept)) if kept[k] == GAP]
+    for end in starts:
+        stop = next((k for k in range(end, len(kept)) if kept[k] == GAP), len(kept))
+        said = " ".join(kept[end:stop])
+        closing = stop == len(kept) or opens_with_pronoun(kept[stop + 1 :], lang)
+        if closing and counted.fullmatch(said) and _valued_before(kept, end - 1, lang):
+            # "... og to røde, nei, vi hadde de to": a lone "no" after a value, ending the
+            # side's words or before a clause opening with a side ("de hadde to røde, nei,
+            # ..., de hadde ingen"), takes back something (a sheet's "| ei |" is no such)
+            out.append(" ".join(w for w in [*_before(kept, end - 1), said] if w != GAP))
     return out
 
 
@@ -348,3 +386,148 @@ def red_threes_taken_back(words: list[str], lang: str | None) -> list[list[str]]
             if any(kind_of(near, i, lang) == "RED" for i in range(len(near))):
                 out.append(after)
     return out
+
+
+def _trailing_correction(words: list[str], lang: str | None) -> int | None:
+    """Where a correction phrase ending the words starts (clause gaps before it included)."""
+    plain = _patterns(lang)[0]
+    kept = list(words)
+    while kept and kept[-1] == GAP:
+        kept.pop()
+    for size in range(min(3, len(kept)), 0, -1):
+        if plain.fullmatch(" " + " ".join(kept[-size:])):
+            start = len(kept) - size
+            while start and kept[start - 1] == GAP:
+                start -= 1
+            return start
+    return None
+
+
+@functools.cache
+def _negation(lang: str | None) -> re.Pattern[str]:
+    return re.compile(any_phrase("negation", lang=lang))
+
+
+def _told(words: list[str], last: int, lang: str | None) -> tuple[list[str], str | None, int]:
+    """The clause after a correction ending at word ``last`` without the value it takes back
+    ("..., no wait, we had 2 red threes not 1", "vent, det var 115 på hånda, ikke 95"), that
+    value's word (None when none is), and the index after the words they take."""
+    begin = last + 1 + (words[last + 1 : last + 2] == [GAP])
+    after = _after(words, last)
+    stop = begin + len(after)
+    clause, denied = _denied(after, lang)
+    if denied is None and words[stop : stop + 1] == [GAP]:
+        more = words[stop + 1 : stop + 3]
+        closes = stop + 3 >= len(words) or words[stop + 3] == GAP
+        if len(more) == 2 and closes and GAP not in more:
+            _, denied = _denied(["", *more], lang)
+            if denied is not None:
+                stop += 3
+    return clause, denied, stop
+
+
+def _denied(clause: list[str], lang: str | None) -> tuple[list[str], str | None]:
+    """The clause without a value taken back at its end ("2 red threes not 1", "115 på
+    hånda, ikke 95"), and that value's word (None when none is)."""
+    if len(clause) > 2 and _negation(lang).fullmatch(clause[-2]):
+        if clause[-1].isdecimal() or count_value(clause[-1], lang) is not None:
+            return clause[:-2], clause[-1]
+    return clause, None
+
+
+def _retold(
+    words: list[str], first: int, last: int, after: list[str], lang: str | None, seating: Seating
+) -> tuple[list[str], int] | None:
+    """A correction that names the side it corrects, said after another part of the
+    sentence ("they: ..., 30 in hand. no wait, we had 2 red threes not 1", "nei vent, de
+    hadde to røde", "wait she had 3 red threes not 2"): what the clause after it says
+    replaces the value of the same part of the round (canastas, red threes, how it went
+    out) said last for THAT side, in whichever of its clauses it was said; the correction
+    words and the old value named after a negation ("not 1", "ikke 2") go. (The words, the
+    index to read on from); None when that side said no such part before, the old value
+    named is not the one said, or one kind of canasta is said after two were: the words
+    are then read as any correction (a value moved from one side to another is asked
+    about: "they had two red threes, no sorry, WE had the two")."""
+    begin = last + 1 + (words[last + 1 : last + 2] == [GAP])
+    clause, denied, stop = _told(words, last, lang)
+    again = _spans(clause, lang)
+    sides = sides_of_words(words, seating)
+    side = sides[begin]
+    if not again or side is None:
+        return None
+    start = first
+    while start and words[start - 1] == GAP:
+        start -= 1
+    clauses, k = [], 0
+    for end in [*(j for j in range(start) if words[j] == GAP), start]:
+        if end > k:
+            clauses.append((k, end))
+        k = end + 1
+    drop: set[int] = set()
+    for group, now in again.items():
+        found = None
+        for k, end in reversed(clauses):
+            span = _spans(words[k:end], lang).get(group)
+            if span is not None and sides[k + span.start] == side:
+                found = (k + span.start, k + span.end, span.kinds)
+                break
+        if found is None:
+            return None
+        at, to, was = found
+        if len(was - {"CAN"}) > 1 and not (was - {"CAN"}) <= (now.kinds - {"CAN"}):
+            return None  # "1 natural 1 mixed ... no wait, we had 2 mixed": which one?
+        if denied is not None and count_value(words[at], lang) != count_value(denied, lang):
+            return None  # "not 1" said of a count that was not 1
+        drop.update(range(at, to + 1))
+        if to + 1 < len(words) and words[to + 1] == GAP and (not at or words[at - 1] == GAP):
+            drop.add(to + 1)  # the clause is gone: its gap too
+    drop.update(range(first, begin))  # the correction words (and the gap after them)
+    if denied is not None:  # "not 1": the value taken back, and a gap before it
+        drop.update(j for j in range(begin + len(clause), stop))
+    kept = [w for j, w in enumerate(words) if j not in drop]
+    return kept, len([j for j in range(begin) if j not in drop])
+
+
+def _named_back(
+    words: list[str],
+    first: int,
+    last: int,
+    after: list[str],
+    lang: str | None,
+    seating: Seating | None,
+) -> tuple[list[str], int] | None:
+    """A correction that names the value it takes back after a negation ("vent, det var 115
+    på hånda, ikke 95", "nej hov, det var 55 de havde på hånden, ikke 65"): where that value
+    was said, once, before the correction, the one other value of the clause takes its
+    place, and the correction and its clause go. (The words, the index to read on from);
+    None when the value taken back was not said exactly once, the clause says more than
+    one value, a side it names is not the one the value was said for, or the value was said
+    of another part of the round than the clause names (a count of red threes for canastas)."""
+    clause, denied, stop = _told(words, last, lang)
+    if denied is None:
+        return None
+    said = [j for j in range(first) if words[j] == denied]
+    values = [w for w in clause if w.isdecimal() or count_value(w, lang) is not None]
+    if len(said) != 1 or len(values) != 1:
+        return None
+    at, new = said[0], values[0]
+    again = _spans(clause, lang)
+    if again:
+        begin = max((k + 1 for k in range(at) if words[k] == GAP), default=0)
+        end = next((k for k in range(at, len(words)) if words[k] == GAP), len(words))
+        was = _spans(words[begin:end], lang)
+        if not any(begin + span.start == at and group in again for group, span in was.items()):
+            return None
+    elif not denied.isdecimal() or int(denied) <= MAX_POINTS_COUNT or not new.isdecimal():
+        return None  # a bare small count: of which part?
+    if seating is not None:
+        sides = sides_of_words(words, seating)
+        begin = last + 1 + (words[last + 1 : last + 2] == [GAP])
+        named = {sides[begin + k] for k in range(len(clause)) if opens_with_side(clause[k:], seating)}
+        if named and named != {sides[at]}:
+            return None
+    start = first
+    while start and words[start - 1] == GAP:
+        start -= 1
+    kept = [*words[:at], new, *words[at + 1 : start], *words[stop:]]
+    return kept, start

@@ -46,4 +46,4 @@ def said_words(text: str, seating: Seating) -> list[str]:
 
 def read_parts(words: list[str], seating: Seating) -> list[Segment]:
     """``said_words`` with the speaker's corrections applied, cut into each side's parts."""
-    return cut(corrected(words, seating.lang), seating)
+    return cut(corrected(words, seating.lang, seating), seating)

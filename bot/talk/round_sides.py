@@ -109,12 +109,16 @@ def _marks(joined: str, seating: Seating) -> list[tuple[int, int, int]]:
     for side, names in enumerate(seating.names):
         for name in names:
             pattern = name_pattern(name, seating.lang)
+            # a side called by a pronoun ("de", "we") is its subject only where the
+            # pronoun would be: "vi hadde de to røde" has "de" as an article
+            pronoun = any(p.fullmatch(" " + fold(name)) for p in (we, they))
             if pattern is not None:
                 found += [
                     (m.start(1), m.end(1), side)
                     for m in pattern.finditer(joined)
                     if m.start(1) not in owned
                     and not _a_word_of_the_language(m[1], name, seating.lang)
+                    and (not pronoun or _subject(m, seating))
                 ]
     for match in team.finditer(joined):
         number = count_of(match[2], seating.lang)
@@ -326,6 +330,34 @@ def named_words(words: list[str], seating: Seating) -> set[int]:
             first, last = index_at(joined, match.start(1)), index_at(joined, match.end(1))
             named.update(range(first, last + 1))
     return named
+
+
+def opens_with_side(words: list[str], seating: Seating) -> bool:
+    """The words start by saying whose part follows ("we had 2", "de hadde to røde")."""
+    marks = _marks(" ".join(words), seating)
+    return bool(marks) and marks[0][0] == 0
+
+
+def opens_with_pronoun(words: list[str], lang: str | None) -> bool:
+    """The words start with a "we" or "they" word ("de hadde ingen")."""
+    we, they, _ = _side_patterns(lang)
+    joined = " ".join(words)
+    return any((m := p.match(" " + joined)) is not None and m.start(1) == 1 for p in (we, they))
+
+
+def sides_of_words(words: list[str], seating: Seating) -> list[int | None]:
+    """Each word's side as ``segments`` cuts the words, roughly: the side named last before
+    it (the speaker's before any name; None where the side cannot be told)."""
+    marks = _marks(" ".join(words), seating)
+    lead = words[: marks[0][0]] if marks else words
+    side = _lead_side(lead, marks, seating) if lead else None
+    out: list[int | None] = []
+    starts = {start: key for start, _, key in marks}
+    for i in range(len(words)):
+        if i in starts:
+            side = _resolve(starts[i], seating)
+        out.append(side)
+    return out
 
 
 def names_side(words: list[str], seating: Seating) -> bool:

@@ -44,7 +44,7 @@ from bot.talk.round_assemble import (
 from bot.talk.round_corrections import red_threes_taken_back, unclear
 from bot.talk.round_cut import read_parts, said_words
 from bot.talk.round_grid import grid_doubts
-from bot.talk.round_restated import hand_total, restates
+from bot.talk.round_restated import hand_total, marked, restates
 from bot.talk.round_sides import (
     TABLE,
     Seating,
@@ -1052,6 +1052,10 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
         opens = parts[0].side == side or parts[0].side in TABLE  # the sentence's start
         nothing_down = unmelded(parts, side)
         read, asked, threes = _read_side(words, leads, side, seating, variant, nothing_down, opens)
+        if asked:
+            told = _total_first(words, leads, side, seating, variant, nothing_down, opens)
+            if told is not None:
+                words, (read, asked, threes) = told
         threes_by_side.append(threes)
         unsure += asked + _hedged(words, side, seating.lang)
         said = " ".join(w for w in words if w != GAP)
@@ -1068,6 +1072,44 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     if not _none_implied(sides, unsure, variant, threes_said and not moved):
         unsure += threes_unsaid
     return RoundReading(tuple(sides), tuple(unsure))
+
+
+def _total_first(
+    words: list[str],
+    leads: frozenset[int],
+    side: int,
+    seating: Seating,
+    variant: Variant | None,
+    nothing_down: bool,
+    opens: bool,
+) -> tuple[list[str], tuple[SideRound, list[Unsure], bool]] | None:
+    """A side's total for the round said before its parts ("1445 for us this round: we went
+    out, 445 meld, ...", "De fikk 635: 265 nede, ...", "750 meille ja 130 niille. me 250 +
+    ..."): the side's first number, with no table or hand word by it, and a later one said
+    as table points. Read without it, the side is read with nothing asked and its net for
+    the table's variant is exactly that number: it was the total, no component (the words
+    and the reading without it). Anything else (no variant, a net of another figure) is
+    None: the number stays, and the reader asks as before. Why arithmetic: how a total is
+    said ("for us", "til oss!", "tältä erältä:") is endless; what it adds up to is not."""
+    if variant is None:
+        return None
+    numbers = [i for i, w in enumerate(words) if w.isdecimal()]
+    if len(numbers) < 2 or marked(words, numbers[0], seating.lang):
+        return None
+    first = numbers[0]
+    if not any(marked(words, i, seating.lang) and _table_word(words, i, seating.lang) for i in numbers[1:]):
+        return None
+    rest = [*words[:first], *words[first + 1 :]]
+    moved = frozenset(i - (i > first) for i in leads)
+    read = _read_side(rest, moved, side, seating, variant, nothing_down, opens)
+    if read[1] or sum(breakdown(variant, read[0]).values()) != int(words[first]):
+        return None
+    return rest, read
+
+
+def _table_word(words: list[str], i: int, lang: str | None) -> bool:
+    """The number at ``i`` is said as table points ("445 meld", "265 nede")."""
+    return _role(_patterns(lang), words, i, int(words[i]), False, True) == "table"
 
 
 def _speaker(heard: list[str], seating: Seating) -> tuple[Seating, list[Unsure]]:
