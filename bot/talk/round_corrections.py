@@ -429,9 +429,12 @@ def _told(words: list[str], last: int, lang: str | None) -> tuple[list[str], str
 def _denied(clause: list[str], lang: str | None) -> tuple[list[str], str | None]:
     """The clause without a value taken back at its end ("2 red threes not 1", "115 på
     hånda, ikke 95"), and that value's word (None when none is)."""
-    if len(clause) > 2 and _negation(lang).fullmatch(clause[-2]):
-        if clause[-1].isdecimal() or count_value(clause[-1], lang) is not None:
-            return clause[:-2], clause[-1]
+    if (
+        len(clause) > 2
+        and _negation(lang).fullmatch(clause[-2])
+        and (clause[-1].isdecimal() or count_value(clause[-1], lang) is not None)
+    ):
+        return clause[:-2], clause[-1]
     return clause, None
 
 
@@ -523,7 +526,9 @@ def _named_back(
     if seating is not None:
         sides = sides_of_words(words, seating)
         begin = last + 1 + (words[last + 1 : last + 2] == [GAP])
-        named = {sides[begin + k] for k in range(len(clause)) if opens_with_side(clause[k:], seating)}
+        named = {
+            sides[begin + k] for k in range(len(clause)) if opens_with_side(clause[k:], seating)
+        }
         if named and named != {sides[at]}:
             return None
     start = first

@@ -1097,7 +1097,9 @@ def _total_first(
     if len(numbers) < 2 or marked(words, numbers[0], seating.lang):
         return None
     first = numbers[0]
-    if not any(marked(words, i, seating.lang) and _table_word(words, i, seating.lang) for i in numbers[1:]):
+    if not any(
+        marked(words, i, seating.lang) and _table_word(words, i, seating.lang) for i in numbers[1:]
+    ):
         return None
     rest = [*words[:first], *words[first + 1 :]]
     moved = frozenset(i - (i > first) for i in leads)

@@ -46,10 +46,16 @@ def test_a_late_correction_replaces_the_named_sides_value(lang: str, text: str) 
 
 
 LATE_THEIRS = [
-    ("en", "they had 240 melded, one red three and 50 in hand. we went out with 380, two"
-     " clean canastas, no red threes. wait, they had two red threes"),
-    ("no", "de hadde 240 meldt, en rød treer og 50 på hånda. vi gikk ut med 380, to rene"
-     " canastaer, ingen røde. vent, de hadde to røde treere"),
+    (
+        "en",
+        "they had 240 melded, one red three and 50 in hand. we went out with 380, two"
+        " clean canastas, no red threes. wait, they had two red threes",
+    ),
+    (
+        "no",
+        "de hadde 240 meldt, en rød treer og 50 på hånda. vi gikk ut med 380, to rene"
+        " canastaer, ingen røde. vent, de hadde to røde treere",
+    ),
 ]
 
 
@@ -65,10 +71,16 @@ def test_the_value_said_for_the_other_side_right_before_stays(lang: str, text: s
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("en", "we had 2 red threes, no wait, THEY had the 2 red threes, we had none. we: 300"
-         " melded, 1 clean canasta, went out. them: 200 melded, 1 dirty canasta, 40 in hand"),
-        ("no", "vi hadde to røde treere, nei vent, DE hadde de to røde, vi hadde ingen. vi:"
-         " 300 meldt, 1 ren canasta, gikk ut. de: 200 meldt, 1 blandet canasta, 40 på hånda"),
+        (
+            "en",
+            "we had 2 red threes, no wait, THEY had the 2 red threes, we had none. we: 300"
+            " melded, 1 clean canasta, went out. them: 200 melded, 1 dirty canasta, 40 in hand",
+        ),
+        (
+            "no",
+            "vi hadde to røde treere, nei vent, DE hadde de to røde, vi hadde ingen. vi:"
+            " 300 meldt, 1 ren canasta, gikk ut. de: 200 meldt, 1 blandet canasta, 40 på hånda",
+        ),
     ],
 )
 def test_a_value_moved_to_another_side_is_still_asked(lang: str, text: str) -> None:
@@ -76,12 +88,21 @@ def test_a_value_moved_to_another_side_is_still_asked(lang: str, text: str) -> N
 
 
 NAMED_BACK = [
-    ("no", "vi: 330 meldt, 1 ren, 1 rød, gikk ut. de: 210, 1 blandet, ingen røde, 85 på hånda."
-     " vent, det var 105 på hånda, ikke 85"),
-    ("da", "de har 85 på hånden, 210 meldt, 1 blandet, ingen røde. vi gik ud med 330, 1 ren,"
-     " 1 rød... nej hov, det var 105 de havde på hånden, ikke 85"),
-    ("en", "we: 330 melded, 1 clean, 1 red three, went out. they: 210, 1 dirty, no red threes,"
-     " 85 in hand. wait, it was 105 in hand, not 85"),
+    (
+        "no",
+        "vi: 330 meldt, 1 ren, 1 rød, gikk ut. de: 210, 1 blandet, ingen røde, 85 på hånda."
+        " vent, det var 105 på hånda, ikke 85",
+    ),
+    (
+        "da",
+        "de har 85 på hånden, 210 meldt, 1 blandet, ingen røde. vi gik ud med 330, 1 ren,"
+        " 1 rød... nej hov, det var 105 de havde på hånden, ikke 85",
+    ),
+    (
+        "en",
+        "we: 330 melded, 1 clean, 1 red three, went out. they: 210, 1 dirty, no red threes,"
+        " 85 in hand. wait, it was 105 in hand, not 85",
+    ),
 ]
 
 
@@ -94,14 +115,26 @@ def test_a_value_named_as_taken_back_is_replaced_where_it_was_said(lang: str, te
 
 
 TWO_WORDS = [
-    ("da", "vi 330 meldt, 1 ren, 1 rød, gik ud. de 210, 1 blandet, ingen røde, 85 på hånden..."
-     " nej undskyld 105"),
-    ("fi", "me 330 pöydässä, 1 puhdas, 1 punanen, ulos. ne 210, 1 likanen, ei punasia, kädessä"
-     " 85... ei sori, 105 kädessä"),
-    ("da", "vi meldte 310.. nej 330 undskyld, 1 ren, 1 rød, gik ud. de 210, 1 blandet, ingen"
-     " røde, 105 på hånden"),
-    ("fi", "me laitettiin 310.. eiku 330 sori, 1 puhdas, 1 punanen, ulos. ne 210, 1 likanen,"
-     " ei punasia, 105 kädessä"),
+    (
+        "da",
+        "vi 330 meldt, 1 ren, 1 rød, gik ud. de 210, 1 blandet, ingen røde, 85 på hånden..."
+        " nej undskyld 105",
+    ),
+    (
+        "fi",
+        "me 330 pöydässä, 1 puhdas, 1 punanen, ulos. ne 210, 1 likanen, ei punasia, kädessä"
+        " 85... ei sori, 105 kädessä",
+    ),
+    (
+        "da",
+        "vi meldte 310.. nej 330 undskyld, 1 ren, 1 rød, gik ud. de 210, 1 blandet, ingen"
+        " røde, 105 på hånden",
+    ),
+    (
+        "fi",
+        "me laitettiin 310.. eiku 330 sori, 1 puhdas, 1 punanen, ulos. ne 210, 1 likanen,"
+        " ei punasia, 105 kädessä",
+    ),
 ]
 
 

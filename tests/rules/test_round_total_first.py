@@ -15,14 +15,26 @@ from tests.rules.said_rounds import read_unasked, side
 CLASSIC = load_variant("classic")
 
 TOTAL_FIRST = [
-    ("en", "1225 for us this round: we went out, 325 melded, one natural and one mixed canasta."
-     " they got 570: 260 melded, one mixed, 1 red three, 90 in hand"),
-    ("no", "1225 til oss! vi gikk ut med 325 nede, en ren og en blandet canasta. de fikk 570:"
-     " 260 nede, en blandet, 1 rød treer og 90 på hånda"),
-    ("da", "vi fik 1225 denne runde: 325 meldt, en ren og en blandet, gik ud. de fik 570: 260"
-     " meldt, en blandet, 1 rød, 90 på hånden"),
-    ("fi", "me saatiin 1225 tältä erältä: 325 pöydässä, yks puhdas ja yks likanen, ulos. ne sai"
-     " 570: 260 pöydässä, yks likanen, 1 punanen, 90 kädessä"),
+    (
+        "en",
+        "1225 for us this round: we went out, 325 melded, one natural and one mixed canasta."
+        " they got 570: 260 melded, one mixed, 1 red three, 90 in hand",
+    ),
+    (
+        "no",
+        "1225 til oss! vi gikk ut med 325 nede, en ren og en blandet canasta. de fikk 570:"
+        " 260 nede, en blandet, 1 rød treer og 90 på hånda",
+    ),
+    (
+        "da",
+        "vi fik 1225 denne runde: 325 meldt, en ren og en blandet, gik ud. de fik 570: 260"
+        " meldt, en blandet, 1 rød, 90 på hånden",
+    ),
+    (
+        "fi",
+        "me saatiin 1225 tältä erältä: 325 pöydässä, yks puhdas ja yks likanen, ulos. ne sai"
+        " 570: 260 pöydässä, yks likanen, 1 punanen, 90 kädessä",
+    ),
 ]
 
 
