@@ -193,7 +193,9 @@ def _doubt(
         return _what(role, word)
     if role == "O" and word.isdecimal() and int(word) >= SMALLEST_POINTS:
         return "number"
-    counts = (count_value(word, lang) or 0) > 1 and not kind
+    value = count_value(word, lang) or 0
+    # "a"/"en" is an article as often as a count; "1" in digits never is
+    counts = (value > 1 or (value == 1 and word.isdecimal())) and not kind
     counts = counts and not (i and kind_of(words, i - 1, lang))  # "red 3" names, not counts
     if (
         role == "O"
