@@ -37,6 +37,8 @@ _HALF_MORE = sorted(
 )
 """One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150,
 "one and a half thousand" 1500; glued too ("puolitoistatuhatta")."""
+_HALF_MORE_FIRST = frozenset(h[0] for h in _HALF_MORE)
+"""The first words of ``_HALF_MORE``: ``_half_scale`` is asked at every word of a question."""
 _HALF = sorted({tuple(fold(w).split()) for w in vocabulary().words("half")}, key=len, reverse=True)
 """Half of the scale after it, after a count and a joiner: "two and a half thousand" is 2500,
 "kaksi ja puoli tonnia" too."""
@@ -221,6 +223,8 @@ def _said_in_pairs(
 def _half_scale(tokens: list[str], i: int) -> tuple[int, int] | None:
     """(scale, words used) when ``tokens[i:]`` say one and a half of a hundred or a thousand
     ("halvannen tusen", "one and a half thousand")."""
+    if i >= len(tokens) or tokens[i] not in _HALF_MORE_FIRST:
+        return None  # most words start no such phrase: one set look-up, no slices
     for half in _HALF_MORE:
         end = i + len(half)
         if tuple(tokens[i:end]) == half and end < len(tokens):
