@@ -289,12 +289,23 @@ def spell_digits(text: str, short_hundreds: bool = False) -> str:
     return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _may_start(word: str) -> bool:
+    """Whether ``_value`` can read a number from ``word`` on: a number word or one glued of
+    them, digits, a word for one (before a scale) or the first word of a ``_HALF_MORE``
+    phrase. Most words of a question are none of these."""
+    return glued(word) is not None or word.isdecimal() or word in _ONES or word in _HALF_MORE_FIRST
+
+
 def _spell_clause(text: str, short: bool) -> str:
     matches = list(_WORD.finditer(text))
     words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []
     pos = i = 0
     while i < len(words):
+        if not _may_start(words[i]):
+            i += 1  # no number is said from here (``_value`` would find none)
+            continue
         found = _value(words, i, short)
         scale = glued(words[i]) if found else None
         if found and scale and scale[0] in SCALES and _after_half(words, i):
