@@ -90,9 +90,7 @@ def _readings() -> list[dict[str, Any]]:
                         "source": f"{path.parent.name}/{path.name}",
                         "entry": entry,
                         "text": case["text"],
-                        "sides": [
-                            [s.round.model_dump(mode="json"), s.said] for s in reading.sides
-                        ],
+                        "sides": [[s.round.model_dump(mode="json"), s.said] for s in reading.sides],
                         "unsure": [[u.what, u.words, u.side] for u in reading.unsure],
                     }
                 )
