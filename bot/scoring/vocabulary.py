@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -485,4 +486,13 @@ def _cached(directory: Path) -> Vocabulary:
 
 def vocabulary() -> Vocabulary:
     """The shipped lexicons, loaded once per process."""
+    return _at(os.environ.get("CANASTA_RULES_DATA"))  # as rules_data_dir reads it
+
+
+@functools.lru_cache(maxsize=8)
+def _at(override: str | None) -> Vocabulary:
+    """The lexicons for one value of the data override: ``vocabulary`` is asked thousands of
+    times a question, and building and hashing the lexicon's path each time was a twentieth
+    of a round question's time."""
+    del override  # the key only: ``rules_data_dir`` reads the same value
     return _cached(rules_data_dir() / "lexicon")

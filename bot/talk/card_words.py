@@ -39,6 +39,7 @@ _COUNTS = {
 """Number words up to ``MAX_COUNT`` and their forms, and the words for one ("a", "en")."""
 _JOINERS = frozenset(vocabulary().words("joiners"))
 _LINKS = frozenset(vocabulary().words("links"))
+_JOINERS_LINKS = _JOINERS | _LINKS
 """Words that go on with cards read off one by one ("then", "så", "the"): beside a joiner or
 alone, between cards only."""
 LINK_REACH = 3
@@ -208,14 +209,15 @@ def _count(word: str) -> int:
     return 0 if word.isupper() and lowered in ONE else _COUNTS.get(lowered, 0)
 
 
-def _card_langs(word: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def _card_langs(word: str) -> frozenset[str]:
     """The languages that name a card with ``word`` ("jokeria" is Finnish, "dame" is not)."""
     words = vocabulary()
-    return {
+    return frozenset(
         lang
         for lang, lex in words.lexicons.items()
         if any(word in names or words.base(lang, word) in names for names in lex.cards.values())
-    }
+    )
 
 
 def _one_language(count: str, card: str) -> bool:
@@ -388,7 +390,7 @@ def _joins(raws: list[str], i: int, pauses: frozenset[int] = frozenset()) -> int
     joiners and links ("og", "and", "then", "og så", "and the"), up to ``LINK_REACH``; 0
     when they do not lead to a card ("tre ess og en joker" joins, "and what" does not)."""
     end = i
-    while end < len(raws) and end - i < LINK_REACH and raws[end].lower() in _JOINERS | _LINKS:
+    while end < len(raws) and end - i < LINK_REACH and raws[end].lower() in _JOINERS_LINKS:
         end += 1
     if end == i or end >= len(raws):
         return 0

@@ -37,6 +37,8 @@ _HALF_MORE = sorted(
 )
 """One and a half of the scale after it: "halvannen tusen" is 1500, "puolitoista sataa" 150,
 "one and a half thousand" 1500; glued too ("puolitoistatuhatta")."""
+_HALF_MORE_FIRST = frozenset(h[0] for h in _HALF_MORE)
+"""The first words of ``_HALF_MORE``: ``_half_scale`` is asked at every word of a question."""
 _HALF = sorted({tuple(fold(w).split()) for w in vocabulary().words("half")}, key=len, reverse=True)
 """Half of the scale after it, after a count and a joiner: "two and a half thousand" is 2500,
 "kaksi ja puoli tonnia" too."""
@@ -221,6 +223,8 @@ def _said_in_pairs(
 def _half_scale(tokens: list[str], i: int) -> tuple[int, int] | None:
     """(scale, words used) when ``tokens[i:]`` say one and a half of a hundred or a thousand
     ("halvannen tusen", "one and a half thousand")."""
+    if i >= len(tokens) or tokens[i] not in _HALF_MORE_FIRST:
+        return None  # most words start no such phrase: one set look-up, no slices
     for half in _HALF_MORE:
         end = i + len(half)
         if tuple(tokens[i:end]) == half and end < len(tokens):
@@ -285,12 +289,23 @@ def spell_digits(text: str, short_hundreds: bool = False) -> str:
     return "".join(_spell_clause(part, short_hundreds) for part in _PAUSE.split(text))
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _may_start(word: str) -> bool:
+    """Whether ``_value`` can read a number from ``word`` on: a number word or one glued of
+    them, digits, a word for one (before a scale) or the first word of a ``_HALF_MORE``
+    phrase. Most words of a question are none of these."""
+    return glued(word) is not None or word.isdecimal() or word in _ONES or word in _HALF_MORE_FIRST
+
+
 def _spell_clause(text: str, short: bool) -> str:
     matches = list(_WORD.finditer(text))
     words = [fold(m.group().lower()) for m in matches]
     out: list[str] = []
     pos = i = 0
     while i < len(words):
+        if not _may_start(words[i]):
+            i += 1  # no number is said from here (``_value`` would find none)
+            continue
         found = _value(words, i, short)
         scale = glued(words[i]) if found else None
         if found and scale and scale[0] in SCALES and _after_half(words, i):

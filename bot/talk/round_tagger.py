@@ -22,6 +22,7 @@ guessing where the model is not sure (``round_assemble``).
 from __future__ import annotations
 
 import functools
+import itertools
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,6 +109,7 @@ def _lexicon_words(
     return {w: frozenset(f) for w, f in words.items()}, tuple(sorted(stems))
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def lexicon_fields(word: str, lang: str | None) -> frozenset[str]:
     """The round fields of ``lang``'s lexicon that list ``word`` (or a stem it starts with)."""
     words, stems = _lexicon_words(lang)
@@ -155,7 +157,72 @@ def bucket(feature: str) -> int:
 
 
 def buckets(words: list[str], lang: str | None) -> list[list[int]]:
-    return [sorted({bucket(f) for f in feats}) for feats in features(words, lang)]
+    """The feature buckets of every word (``features``, hashed), sorted. Each feature is the
+    word's own, a neighbour's at its distance, or a pair of shapes: the buckets are built
+    from those parts, each kept per word (``_own``, ``_near``), not hashed anew for every
+    word of every sentence; the same buckets as hashing ``features``."""
+    shapes = [_shape(w, lang) for w in words]
+    common = _common(lang)
+    out: list[list[int]] = []
+    last = len(words) - 1
+    for i, word in enumerate(words):
+        found = set(common)
+        found |= _own(word, lang)
+        for d in _OFFSETS:
+            j = i + d
+            found |= _near(words[j], d, lang) if 0 <= j <= last else _edge(d)
+        found.add(_pair("ss", shapes[i - 1] if i else "edge", shapes[i]))
+        found.add(_pair("sn", shapes[i], shapes[i + 1] if i < last else "edge"))
+        out.append(sorted(found))
+    return out
+
+
+_OFFSETS = tuple(d for d in range(-WINDOW, WINDOW + 1) if d)
+WORD_CACHE = 1 << 14
+"""Words whose feature buckets are kept (each of the four distances apart): a few MiB."""
+
+
+@functools.lru_cache(maxsize=WORD_CACHE)
+def _shape(word: str, lang: str | None) -> str:
+    return shape(word, lang)
+
+
+@functools.lru_cache(maxsize=16)
+def _common(lang: str | None) -> frozenset[int]:
+    return frozenset((bucket("bias"), bucket(f"l {lang}")))
+
+
+@functools.lru_cache(maxsize=16)
+def _edge(d: int) -> frozenset[int]:
+    return frozenset((bucket(f"s{d} edge"),))
+
+
+@functools.lru_cache(maxsize=1024)
+def _pair(kind: str, first: str, second: str) -> int:
+    return bucket(f"{kind} {first} {second}")
+
+
+@functools.lru_cache(maxsize=WORD_CACHE)
+def _own(word: str, lang: str | None) -> frozenset[int]:
+    """The buckets of a word's own features (``features``: shape, fields, word, n-grams)."""
+    kind = _shape(word, lang)
+    feats = [f"s0 {kind}", *(f"x0 {name}" for name in sorted(lexicon_fields(word, lang)))]
+    if kind in ("word", "cword"):
+        feats.append(f"w0 {word}")
+        padded = f" {word} "
+        for n in CHAR_SIZES:
+            feats += [f"c{n} {padded[k : k + n]}" for k in range(len(padded) - n + 1)]
+    return frozenset(map(bucket, feats))
+
+
+@functools.lru_cache(maxsize=WORD_CACHE * len(_OFFSETS))
+def _near(other: str, d: int, lang: str | None) -> frozenset[int]:
+    """The buckets a neighbour ``d`` words away gives a word (``features``)."""
+    kind = _shape(other, lang)
+    feats = [f"s{d} {kind}", *(f"x{d} {name}" for name in sorted(lexicon_fields(other, lang)))]
+    if kind in ("word", "cword"):
+        feats += [f"w{d} {other}", f"p{d} {other[:4]}", f"e{d} {other[-3:]}"]
+    return frozenset(map(bucket, feats))
 
 
 def model_path() -> Path:
@@ -197,11 +264,17 @@ class RoundTagger:
     def probabilities(self, words: list[str], lang: str | None) -> NDArray[np.float32]:
         """(words x roles) probabilities of each word's role on its own (a softmax)."""
         scores = np.tile(self.bias, (len(words), 1))
-        for i, found in enumerate(buckets(words, lang)):
-            pos = np.searchsorted(self.rows, found)
-            pos[pos >= len(self.rows)] = 0
-            known = pos[self.rows[pos] == np.asarray(found, dtype=np.int64)]
-            scores[i] += self.weights[known].sum(axis=0)
+        found = buckets(words, lang)
+        # every word's buckets looked up at once; each word's known weights are then summed
+        # in bucket order, as one word at a time would (the same float32 sums)
+        flat = np.fromiter((b for f in found for b in f), dtype=np.int64)
+        pos = np.searchsorted(self.rows, flat)
+        pos[pos >= len(self.rows)] = 0
+        known = self.rows[pos] == flat
+        start = 0
+        for i, end in enumerate(itertools.accumulate(map(len, found))):
+            scores[i] += self.weights[pos[start:end][known[start:end]]].sum(axis=0)
+            start = end
         scores -= scores.max(axis=1, keepdims=True)
         exp = np.exp(scores)
         return exp / exp.sum(axis=1, keepdims=True)

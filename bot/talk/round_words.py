@@ -20,6 +20,7 @@ MAX_COUNT = 10
 """Counts of canastas or red threes said in words go no higher."""
 
 
+@functools.lru_cache(maxsize=8192)
 def phrase(text: str) -> str:
     """One lexicon phrase as a regex over tokens: "word*" takes any ending, "~" is one
     optional word, an apostrophe splits like the question's own words do ("what's")."""
@@ -33,9 +34,12 @@ def phrase(text: str) -> str:
     return out.rstrip(" ")
 
 
+@functools.lru_cache(maxsize=1024)
 def any_phrase(*fields: str, lang: str | None = None, shortest: int = 1) -> str:
     """Every language's (or ``lang``'s) phrases of the ``round`` fields (or ``colours.red``),
-    longest first; ``shortest``: leave out shorter phrases."""
+    longest first; ``shortest``: leave out shorter phrases. Kept once built: some readers
+    build theirs per call (``round_sides._heading``), and the lexicon does not change while
+    the process runs (a few hundred field lists x languages)."""
     phrases: set[str] = set()
     for code, lexicon in vocabulary().lexicons.items():
         if lang is not None and code != lang:

@@ -93,7 +93,7 @@ def player_count(question: str) -> int | None:
 def players_unsure(question: str) -> str | None:
     """The words of the surest player counts when they disagree ("three players ... five
     players"), or None: the variant, and so every figure, is then not known."""
-    tier = next((tier for tier in _player_tiers(question) if tier), [])
+    tier = next((tier for tier in _player_tiers(question) if tier), ())
     return "; ".join(dict(tier).values()) if len(dict(tier)) > 1 else None
 
 
@@ -134,10 +134,17 @@ def _blanked(question: str, said: Iterable[str]) -> str:
     return "".join(out)
 
 
-def _player_tiers(question: str) -> list[list[tuple[int, str]]]:
+@functools.lru_cache(maxsize=32)
+def _player_tiers(question: str) -> tuple[tuple[tuple[int, str], ...], ...]:
     """(count, words) of each player count, in tiers, the surest first: words that say it
     alone, a count before a player noun ("fem spelarar"), one after a "we" phrase ("vi tre
-    har": in a game of five, maybe the side of three)."""
+    har": in a game of five, maybe the side of three). The last few are remembered, as
+    ``spell_digits`` is: one ``/rules`` question asks for them four times (the variant it
+    names, twice; the players unsure; the counts blanked)."""
+    return tuple(map(tuple, _tiers(question)))
+
+
+def _tiers(question: str) -> list[list[tuple[int, str]]]:
     found = _patterns()
     text = _folded(question)
     tiers = [[(n, m.group()) for n, pattern in found.alone if (m := pattern.search(text))]]

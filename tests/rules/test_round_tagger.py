@@ -285,3 +285,24 @@ def test_the_tagger_reads_a_phrasing_the_lexicon_lacks(
     ]
     monkeypatch.setattr(round_talk, "shipped_tagger", lambda: None)
     assert not read_round(text, Seating(lang=lang)).sure
+
+
+# --- the buckets kept per word (issue 13): the same as hashing every feature string
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("vi meldte 420, en ren og en uren, gikk ut; de andre 240, 25 igjen", "no"),
+        ("we had 385 down, one natural, two red threes and 45 left in hand", "en"),
+        ("meillä 290 pöydässä, yksi puhdas kanasta, käteen jäi 30", "fi"),
+        ("vi har meldt 460, en ren canasta, to røde treere, makker gik ud", None),
+    ],
+)
+def test_buckets_are_the_hashed_features(text: str, lang: str | None) -> None:
+    from bot.talk.round_tagger import bucket, buckets, features
+
+    words = words_of(text)
+    for n in range(len(words) + 1):
+        hashed = [sorted({bucket(f) for f in feats}) for feats in features(words[:n], lang)]
+        assert buckets(words[:n], lang) == hashed
