@@ -404,14 +404,23 @@ def _counted(word: str, lang: str, glued: bool) -> str | None:
 def _any_language(token: str, counted: bool) -> list[str]:
     """A token of a question in no known language (``/rules``): read as the languages read
     it when none of them knows the word and every one that reads it reads it alike ("1nat",
-    "natrual"); "can" is an English word, so no Finnish "kanasta"."""
+    "natrual"), a letter or two glued to a number only when two languages or more read it so;
+    "can" is an English word, so no Finnish "kanasta"."""
     word = fold(token)
     if not word.isalpha() and _split_known(word):
         return _digit_runs(word)
     if any(known(word, code) for code in LANGUAGES):
         return [word]
-    reads = {tuple(typed(token, code, counted)) for code in LANGUAGES} - {(word,)}
-    return list(reads.pop()) if len(reads) == 1 else [word]
+    read_by = [tuple(typed(token, code, counted)) for code in LANGUAGES]
+    reads = set(read_by) - {(word,)}
+    if len(reads) != 1:
+        return [word]
+    letters = "".join(ch for ch in word if ch.isalpha())
+    if len(letters) <= 2 and sum(r != (word,) for r in read_by) < 2:
+        # a sheet's one- or two-letter shorthand one language alone reads ("2p": Finnish
+        # "2 puhdas", English "two players") is no evidence in a text of no known language
+        return [word]
+    return list(reads.pop())
 
 
 def _digit_runs(word: str) -> list[str]:
