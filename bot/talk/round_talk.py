@@ -238,7 +238,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
         bare_kind=re.compile(
-            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)(?! {_nones(lang)}(?= |$))"
+            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"
         ),
         coordinated=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? {joiners} "
@@ -491,9 +491,11 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         covered.update(range(index_at(joined, match.start(1)), end + 1 + noun))
     after = _kinds_after(joined, covered, lang)
     natural, mixed = natural + after[0], mixed + after[1]
+    covered |= _nones_after(words, covered, lang)
     for match in found.bare_kind.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
-        if first in covered:
+        last = index_at(joined, match.end())
+        if first in covered or _none_next(words, last + 1, lang):
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
         covered.update(range(first, index_at(joined, match.end()) + 1))
@@ -521,6 +523,84 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+NONE_TAIL = 3
+"""Words after a word for none that may end its clause with it: "kanastaa ei saatu",
+"punasia kolmosia ei ollu meillä yhtään" (a verb, a side, an intensifier)."""
+
+
+def _part_word(word: str, found: _Patterns, lang: str | None) -> bool:
+    """``word`` says a part of the round or a count: a kind, canasta, red, a three, a number."""
+    if word.isdecimal() or count_of(word, lang) or _a_three(word, lang):
+        return True
+    return any(p.search(word) for p in (found.kind, found.canasta, found.red))
+
+
+def _none_next(words: list[str], at: int, lang: str | None) -> bool:
+    """The word at ``at`` is a word for none that says nothing of what follows it: a kind
+    right before it is counted none ("likaisia ei yhtään", read by ``_nones_after``) or
+    asked about, never one. "sekakanastan eikä punasia": the none is the red threes'."""
+    found = _patterns(lang)
+    if at >= len(words) or not found.none.match(words[at]):
+        return False
+    nxt = words[at + 1] if at + 1 < len(words) else GAP
+    return not (nxt != GAP and _part_word(nxt, found, lang))
+
+
+def _nones_after(words: list[str], covered: set[int], lang: str | None) -> set[int]:
+    """Word indices of a kind, canasta or red threes named and then counted none after it
+    ("epäpuhtaita ei yhtään", "kanastaa ei saatu", "red threes none at all", "punaiset
+    kolmoset: ei mitään", "kanastoja 0"): a count of zero of that kind, read exactly (the
+    count it adds is none). The none word and the clause's last few words after it (no part
+    of the round, no count among them) are covered; a label's colon may stand between."""
+    found = _patterns(lang)
+    joiners = _joiner_words(lang)
+    known = known_words(lang)  # a word it does not know after "ingen" may be what it counts
+    out: set[int] = set()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if i in covered or not any(p.search(word) for p in (found.kind, found.canasta, found.red)):
+            i += 1
+            continue
+        before = words[i - 1] if i else GAP
+        if before.isdecimal() or count_of(before, lang):  # "1 puhd 0 seka": the 0 is the next
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(words) and (
+            _a_three(words[end + 1], lang) or found.canasta.search(words[end + 1])
+        ) and not words[end + 1].isdecimal():
+            end += 1  # "punasia kolmosia", "puhtaita kanastoja": the noun after its kind
+        at = end + 1
+        labelled = at < len(words) and words[at] == GAP
+        at += labelled
+        said = words[at] if at < len(words) else GAP
+        if not (said == "0" or found.none.match(said) or found.negation.fullmatch(said)):
+            i = end + 1
+            continue
+        stop = at + 1
+        verb = found.negation.fullmatch(said) is not None  # "ei tullu": its verb may follow
+        reach = 1 if labelled or said == "0" else NONE_TAIL
+        while (
+            stop < len(words)
+            and stop - at <= reach
+            and words[stop] != GAP
+            and words[stop] not in joiners
+            and not _part_word(words[stop], found, lang)
+            and (words[stop] in known or verb)
+        ):
+            stop += 1
+        ended = stop >= len(words) or words[stop] == GAP or words[stop] in joiners
+        tail = " ".join(words[at + 1 : stop])
+        said_else = any(
+            p.search(tail) for p in (found.out_phrases, found.out, found.hand_before)
+        ) or found.hand_after.match(tail) or found.table_after.match(tail)
+        if ended and not said_else and not set(range(i, stop)) & covered:
+            out.update(range(i, stop))
+        i = stop
+    return out
 
 
 @functools.cache
