@@ -97,6 +97,9 @@ class _Patterns:
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
+    hand_in_total: re.Pattern[str]
+    """A hand word ending the words before a number, a word for a total perhaps after it:
+    "käsissä 150 yhteensä", "kädessä yhteensä 90", "på hænderne i alt 60"."""
     hand_before: re.Pattern[str]
     """A hand word just before a number, or ending the clause before it as a sheet's label
     does ("hand: 40", "hånd: 0"); ``table_before`` the same for the table ("meld: 515")."""
@@ -185,6 +188,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
+        hand_in_total=re.compile(rf"(?:^| ){say('hand_after')}(?: {say('score')})?$"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
@@ -330,6 +334,10 @@ def _role(
         return "hand"
     if table_after:  # a second table for one side: something is wrong, asked about
         return "table" if table_free else "unplaced"
+    if found.hand_in_total.search(before) and (
+        found.score_before.search(before) or found.score_after.match(after)
+    ):  # the side's hands said with their sum: the hand, not a score said again
+        return "hand"
     if _result_or_minus(found, words, i, after) and not (table_free and table_before):
         return "unplaced"  # "melded 230 in total" is the table's all the same
     if found.stuck.search(before):  # "eg sat att med 35": a hand, side named or not
