@@ -101,6 +101,9 @@ class _Patterns:
     """A hand word ending the words before a number, a word for a total perhaps after it:
     "käsissä 150 yhteensä", "kädessä yhteensä 90", "på hænderne i alt 60"."""
     hand_before: re.Pattern[str]
+    table_in_total: re.Pattern[str]
+    """The table's word and a word for a sum ending the words before a number: "sarjoja
+    yhteensä 235", "melded in total 300" (the table's points, said whole)."""
     """A hand word just before a number, or ending the clause before it as a sheet's label
     does ("hand: 40", "hånd: 0"); ``table_before`` the same for the table ("meld: 515")."""
     stuck: re.Pattern[str]
@@ -188,6 +191,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
+        table_in_total=re.compile(rf"(?:^| ){say('table_before')} {say('score')}$"),
         hand_in_total=re.compile(rf"(?:^| ){say('hand_after')}(?: {say('score')})?$"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
@@ -328,6 +332,7 @@ def _role(
     table_after = found.table_after.match(after) is not None
     table_before = found.table_before.search(before) is not None
     table_before = table_before or found.out_before.search(before) is not None
+    table_before = table_before or found.table_in_total.search(before) is not None
     if value % SCORE_STEP:
         return "unplaced"
     if found.hand_after.match(after) and not table_after:

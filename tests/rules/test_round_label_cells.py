@@ -30,3 +30,20 @@ def test_labelled_cells_in_prose_are_read(lang: str, text: str) -> None:
         side(420, natural=1, out="normal"),
         side(230, mixed=1, red=1, hand=45),
     ]
+
+
+TABLE_IN_TOTAL = [
+    ("fi", "me mentiin ulos, meillä sarjoja yhteensä 420, puhdas kanasta, ei punasia."
+     " niillä 230, yks likainen kanasta, 1 punanen kolmonen, 45 kädessä"),
+    ("en", "we went out, melded in total 420, a natural canasta, no red threes."
+     " they had 230, one mixed canasta, 1 red three, 45 in hand"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), TABLE_IN_TOTAL)
+def test_the_tables_word_and_its_sum_before_a_number_is_the_table(lang: str, text: str) -> None:
+    """ "sarjoja yhteensä 420": the table's points said whole, not a score to ask about."""
+    assert read_unasked(text, lang) == [
+        side(420, natural=1, out="normal"),
+        side(230, mixed=1, red=1, hand=45),
+    ]
