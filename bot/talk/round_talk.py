@@ -98,6 +98,9 @@ class _Patterns:
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_in_total: re.Pattern[str]
+    hand_word: re.Pattern[str]
+    """A word or phrase for the hand itself, ending the words before a list of hands ("kädet
+    35, 40 ja 15", "in hand: me 25, Jo 30"): no verb ("had"), which says a table as well."""
     """A hand word ending the words before a number, a word for a total perhaps after it:
     "käsissä 150 yhteensä", "kädessä yhteensä 90", "på hænderne i alt 60"."""
     hand_before: re.Pattern[str]
@@ -192,6 +195,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         table_in_total=re.compile(rf"(?:^| ){say('table_before')} {say('score')}$"),
+        hand_word=re.compile(rf"(?:^| ){say('hand_after', 'section_hand')}$"),
         hand_in_total=re.compile(rf"(?:^| ){say('hand_after')}(?: {say('score')})?$"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
@@ -386,12 +390,15 @@ def _numbers(
     unplaced: list[tuple[int, int]] = []
     placed: set[int] = set()
     last_hand = -GAPPED - 1
+    listed_hands = {i for run in _hand_lists(words, found, lang) for i in run}
     for i, word in enumerate(words):
         value = int(word) if word.isdecimal() else count_of(word, lang)
         if not word.isdecimal() and not _points_word(found, words, i, value):
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
+        if i in listed_hands:
+            role = "hand"
         alike = _gapped(words, i, last_hand) or _second_hand(words, i, last_hand, lang)
         if role == "unplaced" and not value % SCORE_STEP and alike:
             role = "hand"
@@ -411,6 +418,85 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, sum(hands), unplaced, frozenset(placed), tuple(hands))
+
+
+def _owner_word(word: str, found: _Patterns, lang: str | None) -> bool:
+    """A word that may name whose hand a number is ("Juhalla", "mulla", "Eeva"): no number,
+    no part of the round, no table or hand word."""
+    if word == GAP or word in _joiner_words(lang) or _part_word(word, found, lang):
+        return False
+    people = listed("round", "we", lang) | listed("round", "they", lang)
+    if word in known_words(lang) and word not in people:
+        return False  # a name, or a word for a player or side: "so 100 and 95" is no list
+    return not any(
+        p.search(word) for p in (found.table_before, found.hand_before, found.out_phrases)
+    ) and not (found.table_after.match(word) or found.hand_after.match(word))
+
+
+HAND_WORDS = 3
+"""Words of a hand phrase before a list of hands ("left in hand 35, 40 and 15")."""
+
+
+def _hand_lists(words: list[str], found: _Patterns, lang: str | None) -> list[list[int]]:
+    """Hands said as a list, each perhaps after its owner, with the hand word once at one end
+    of it: after the last ("Juhalla 10 ja mulla 45 kädessä") or before the first ("kädessä
+    mulla 25, Eevalla 30 ja Juhalla 15", "kädet 35, 40 ja 15", "hands 35, 40 and 15").
+    Every number of it is a hand (word indices of each list of two or more; the side's hand
+    is their sum, ``hand_total``). The numbers are joined by "and" or a comma, with one word
+    at most for the owner between: anything else ends the list."""
+    numbers = [i for i, w in enumerate(words) if w.isdecimal() and int(w) % SCORE_STEP == 0]
+    numbers = [i for i in numbers if int(words[i]) >= SCORE_STEP]
+
+    marked: set[int] = set()  # first numbers of a list with the hand word right after them
+
+    def alone(i: int) -> bool:  # a number no word after it says is anything else
+        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+        return not (found.table_after.match(after) or found.bonus.search(after))
+
+    numbers = [i for i in numbers if alone(i) or found.hand_after.match(words[i + 1])]
+    seen: list[str] = []
+
+    def linked(a: int, b: int) -> bool:
+        between = words[a + 1 : b]
+        said = found.hand_after.match(" ".join(between))
+        if said and not found.table_after.match(" ".join(between)):
+            # "mulla 25 käteen, Eevalla 30 ja Juhalla 15": the first hand's word, then the rest
+            between = " ".join(between)[said.end() :].split()
+            marked.add(a)
+        owners = [w for w in between if w != GAP and w not in _joiner_words(lang)]
+        joined = len(owners) < len(between)
+        if not (joined and len(owners) <= 1 and all(_owner_word(w, found, lang) for w in owners)):
+            return False
+        if owners and owners[0] in seen:  # "dem 70 igjen, dem 235": one owner, two things
+            return False
+        seen.extend(owners)
+        return True
+
+    runs: list[list[int]] = []
+    run: list[int] = []
+    for i in numbers:
+        if run and linked(run[-1], i):
+            run.append(i)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = [i]
+        seen[:] = [words[i - 1]] if i else []
+    if len(run) > 1:
+        runs.append(run)
+    out = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        after = " ".join(words[last + 1 : last + 1 + WINDOW + 1])
+        said_after = found.hand_after.match(after) and not found.table_after.match(after)
+        before = words[max(0, first - 1 - HAND_WORDS) : first]
+        owned = bool(before) and _owner_word(before[-1], found, lang)
+        before = before[:-1] if owned else before
+        said_before = found.hand_word.search(" ".join(before)) is not None
+        said_before = said_before and found.stuck.search(" ".join(before)) is None
+        if said_before or ((said_after or first in marked) and owned):
+            out.append(run)
+    return out
 
 
 def _table_said_after(found: _Patterns, words: list[str], i: int) -> bool:
