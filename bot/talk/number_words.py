@@ -117,6 +117,46 @@ def compose(values: tuple[int, ...]) -> int | None:
     return total + current
 
 
+@functools.cache
+def _kind_stems() -> tuple[tuple[str, ...], frozenset[str]]:
+    """(stems, whole words) of every language's single words for a kind of canasta, for the
+    canasta and for red (the round lexicon's ``natural``, ``mixed``, ``canasta``; colours'
+    ``red``): what a count is said before."""
+    stems: list[str] = []
+    words: set[str] = set()
+    for lexicon in vocabulary().lexicons.values():
+        said = [*lexicon.round.natural, *lexicon.round.mixed, *lexicon.round.canasta]
+        for word in map(fold, [*said, *lexicon.colours.red]):
+            if " " in word:
+                continue
+            if word.endswith("*"):
+                stems.append(word.rstrip("*"))
+            else:
+                words.add(word)
+    return tuple(stems), frozenset(words)
+
+
+def _a_kind(word: str) -> bool:
+    stems, words = _kind_stems()
+    return word in words or word.startswith(stems)
+
+
+def _count_before_kind(tokens: list[str], i: int, start: int, parts: tuple[int, ...]) -> bool:
+    """A number said as one word ("neljäsataaviiskyt") ends at its space when the next word
+    is a unit counting a kind after it: "neljäsataaviiskyt kaks likasta kanastaa" is 450 and
+    two dirty canastas, not 452 ("viiskyt kaks" alone stays 52)."""
+    first = glued(tokens[start])
+    return (
+        i == start + 1
+        and first is not None
+        and len(first) > 1
+        and len(parts) == 1
+        and parts[0] < TEN
+        and i + 1 < len(tokens)
+        and _a_kind(tokens[i + 1])
+    )
+
+
 def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int] | None:
     """(value, tokens used) of the longest number said from ``tokens[start]``, or None;
     ``short``: hundreds may be said without the word ("five twenty", see ``_spoken_hundreds``)."""
@@ -144,6 +184,8 @@ def _value(tokens: list[str], start: int, short: bool = False) -> tuple[int, int
         elif parts is None and values and word in _JOINERS and _HALF_AT(tokens, i + 1):
             return _and_half(tokens, i + 1, values, start)
         if parts is None or (not values and parts[0] in SCALES and word in _CHAT_SCALES):
+            break
+        if _count_before_kind(tokens, i, start, parts):
             break
         # a unit right after tens is said in pairs ("twenty-nine ninety-five"), see below
         unit_then_tens = (

@@ -97,7 +97,16 @@ class _Patterns:
     negation: re.Pattern[str]
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
+    hand_in_total: re.Pattern[str]
+    hand_word: re.Pattern[str]
+    """A word or phrase for the hand itself, ending the words before a list of hands ("kädet
+    35, 40 ja 15", "in hand: me 25, Jo 30"): no verb ("had"), which says a table as well."""
+    """A hand word ending the words before a number, a word for a total perhaps after it:
+    "käsissä 150 yhteensä", "kädessä yhteensä 90", "på hænderne i alt 60"."""
     hand_before: re.Pattern[str]
+    table_in_total: re.Pattern[str]
+    """The table's word and a word for a sum ending the words before a number: "sarjoja
+    yhteensä 235", "melded in total 300" (the table's points, said whole)."""
     """A hand word just before a number, or ending the clause before it as a sheet's label
     does ("hand: 40", "hånd: 0"); ``table_before`` the same for the table ("meld: 515")."""
     stuck: re.Pattern[str]
@@ -185,6 +194,9 @@ def _patterns(lang: str | None = None) -> _Patterns:
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
+        table_in_total=re.compile(rf"(?:^| ){say('table_before')} {say('score')}$"),
+        hand_word=re.compile(rf"(?:^| ){say('hand_after', 'section_hand')}$"),
+        hand_in_total=re.compile(rf"(?:^| ){say('hand_after')}(?: {say('score')})?$"),
         hand_before=re.compile(rf"(?:^| ){say('hand_before')}(?: {filler})*(?: \{GAP})?$"),
         stuck=re.compile(rf"(?:^| ){say('stuck')}(?: {filler})*$"),
         out_before=re.compile(
@@ -238,7 +250,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
         bare_kind=re.compile(
-            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)(?! {_nones(lang)}(?= |$))"
+            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"
         ),
         coordinated=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? {joiners} "
@@ -324,12 +336,17 @@ def _role(
     table_after = found.table_after.match(after) is not None
     table_before = found.table_before.search(before) is not None
     table_before = table_before or found.out_before.search(before) is not None
+    table_before = table_before or found.table_in_total.search(before) is not None
     if value % SCORE_STEP:
         return "unplaced"
     if found.hand_after.match(after) and not table_after:
         return "hand"
     if table_after:  # a second table for one side: something is wrong, asked about
         return "table" if table_free else "unplaced"
+    if found.hand_in_total.search(before) and (
+        found.score_before.search(before) or found.score_after.match(after)
+    ):  # the side's hands said with their sum: the hand, not a score said again
+        return "hand"
     if _result_or_minus(found, words, i, after) and not (table_free and table_before):
         return "unplaced"  # "melded 230 in total" is the table's all the same
     if found.stuck.search(before):  # "eg sat att med 35": a hand, side named or not
@@ -373,12 +390,15 @@ def _numbers(
     unplaced: list[tuple[int, int]] = []
     placed: set[int] = set()
     last_hand = -GAPPED - 1
+    listed_hands = {i for run in _hand_lists(words, found, lang) for i in run}
     for i, word in enumerate(words):
         value = int(word) if word.isdecimal() else count_of(word, lang)
         if not word.isdecimal() and not _points_word(found, words, i, value):
             continue
         lead = word.isdecimal() and _more(words, i) and any(0 <= i - s <= LEAD_WORDS for s in leads)
         role = _role(found, words, i, value, lead, table is None)
+        if i in listed_hands:
+            role = "hand"
         alike = _gapped(words, i, last_hand) or _second_hand(words, i, last_hand, lang)
         if role == "unplaced" and not value % SCORE_STEP and alike:
             role = "hand"
@@ -398,6 +418,85 @@ def _numbers(
             unplaced.append((value, i))
         placed.update([i] if role in ("hand", "table") else [])
     return _Numbers(table, sum(hands), unplaced, frozenset(placed), tuple(hands))
+
+
+def _owner_word(word: str, found: _Patterns, lang: str | None) -> bool:
+    """A word that may name whose hand a number is ("Juhalla", "mulla", "Eeva"): no number,
+    no part of the round, no table or hand word."""
+    if word == GAP or word in _joiner_words(lang) or _part_word(word, found, lang):
+        return False
+    people = listed("round", "we", lang) | listed("round", "they", lang)
+    if word in known_words(lang) and word not in people:
+        return False  # a name, or a word for a player or side: "so 100 and 95" is no list
+    return not any(
+        p.search(word) for p in (found.table_before, found.hand_before, found.out_phrases)
+    ) and not (found.table_after.match(word) or found.hand_after.match(word))
+
+
+HAND_WORDS = 3
+"""Words of a hand phrase before a list of hands ("left in hand 35, 40 and 15")."""
+
+
+def _hand_lists(words: list[str], found: _Patterns, lang: str | None) -> list[list[int]]:
+    """Hands said as a list, each perhaps after its owner, with the hand word once at one end
+    of it: after the last ("Juhalla 10 ja mulla 45 kädessä") or before the first ("kädessä
+    mulla 25, Eevalla 30 ja Juhalla 15", "kädet 35, 40 ja 15", "hands 35, 40 and 15").
+    Every number of it is a hand (word indices of each list of two or more; the side's hand
+    is their sum, ``hand_total``). The numbers are joined by "and" or a comma, with one word
+    at most for the owner between: anything else ends the list."""
+    numbers = [i for i, w in enumerate(words) if w.isdecimal() and int(w) % SCORE_STEP == 0]
+    numbers = [i for i in numbers if int(words[i]) >= SCORE_STEP]
+
+    marked: set[int] = set()  # first numbers of a list with the hand word right after them
+
+    def alone(i: int) -> bool:  # a number no word after it says is anything else
+        after = " ".join(words[i + 1 : i + 1 + WINDOW + 1])
+        return not (found.table_after.match(after) or found.bonus.search(after))
+
+    numbers = [i for i in numbers if alone(i) or found.hand_after.match(words[i + 1])]
+    seen: list[str] = []
+
+    def linked(a: int, b: int) -> bool:
+        between = words[a + 1 : b]
+        said = found.hand_after.match(" ".join(between))
+        if said and not found.table_after.match(" ".join(between)):
+            # "mulla 25 käteen, Eevalla 30 ja Juhalla 15": the first hand's word, then the rest
+            between = " ".join(between)[said.end() :].split()
+            marked.add(a)
+        owners = [w for w in between if w != GAP and w not in _joiner_words(lang)]
+        joined = len(owners) < len(between)
+        if not (joined and len(owners) <= 1 and all(_owner_word(w, found, lang) for w in owners)):
+            return False
+        if owners and owners[0] in seen:  # "dem 70 igjen, dem 235": one owner, two things
+            return False
+        seen.extend(owners)
+        return True
+
+    runs: list[list[int]] = []
+    run: list[int] = []
+    for i in numbers:
+        if run and linked(run[-1], i):
+            run.append(i)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = [i]
+        seen[:] = [words[i - 1]] if i else []
+    if len(run) > 1:
+        runs.append(run)
+    out = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        after = " ".join(words[last + 1 : last + 1 + WINDOW + 1])
+        said_after = found.hand_after.match(after) and not found.table_after.match(after)
+        before = words[max(0, first - 1 - HAND_WORDS) : first]
+        owned = bool(before) and _owner_word(before[-1], found, lang)
+        before = before[:-1] if owned else before
+        said_before = found.hand_word.search(" ".join(before)) is not None
+        said_before = said_before and found.stuck.search(" ".join(before)) is None
+        if said_before or ((said_after or first in marked) and owned):
+            out.append(run)
+    return out
 
 
 def _table_said_after(found: _Patterns, words: list[str], i: int) -> bool:
@@ -491,9 +590,11 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         covered.update(range(index_at(joined, match.start(1)), end + 1 + noun))
     after = _kinds_after(joined, covered, lang)
     natural, mixed = natural + after[0], mixed + after[1]
+    covered |= _nones_after(words, covered, lang)
     for match in found.bare_kind.finditer(joined):
         first = index_at(joined, match.start(1) if match[1] else match.start(2))
-        if first in covered:
+        last = index_at(joined, match.end())
+        if first in covered or _none_next(words, last + 1, lang):
             continue
         natural, mixed = (natural + 1, mixed) if match[1] else (natural, mixed + 1)
         covered.update(range(first, index_at(joined, match.end()) + 1))
@@ -521,6 +622,84 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
             red += 1
             covered.update((first, first + 1))
     return natural, mixed, red, covered
+
+
+NONE_TAIL = 3
+"""Words after a word for none that may end its clause with it: "kanastaa ei saatu",
+"punasia kolmosia ei ollu meillä yhtään" (a verb, a side, an intensifier)."""
+
+
+def _part_word(word: str, found: _Patterns, lang: str | None) -> bool:
+    """``word`` says a part of the round or a count: a kind, canasta, red, a three, a number."""
+    if word.isdecimal() or count_of(word, lang) or _a_three(word, lang):
+        return True
+    return any(p.search(word) for p in (found.kind, found.canasta, found.red))
+
+
+def _none_next(words: list[str], at: int, lang: str | None) -> bool:
+    """The word at ``at`` is a word for none that says nothing of what follows it: a kind
+    right before it is counted none ("likaisia ei yhtään", read by ``_nones_after``) or
+    asked about, never one. "sekakanastan eikä punasia": the none is the red threes'."""
+    found = _patterns(lang)
+    if at >= len(words) or not found.none.match(words[at]):
+        return False
+    nxt = words[at + 1] if at + 1 < len(words) else GAP
+    return not (nxt != GAP and _part_word(nxt, found, lang))
+
+
+def _nones_after(words: list[str], covered: set[int], lang: str | None) -> set[int]:
+    """Word indices of a kind, canasta or red threes named and then counted none after it
+    ("epäpuhtaita ei yhtään", "kanastaa ei saatu", "red threes none at all", "punaiset
+    kolmoset: ei mitään", "kanastoja 0"): a count of zero of that kind, read exactly (the
+    count it adds is none). The none word and the clause's last few words after it (no part
+    of the round, no count among them) are covered; a label's colon may stand between."""
+    found = _patterns(lang)
+    joiners = _joiner_words(lang)
+    known = known_words(lang)  # a word it does not know after "ingen" may be what it counts
+    out: set[int] = set()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if i in covered or not any(p.search(word) for p in (found.kind, found.canasta, found.red)):
+            i += 1
+            continue
+        before = words[i - 1] if i else GAP
+        if before.isdecimal() or count_of(before, lang):  # "1 puhd 0 seka": the 0 is the next
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(words) and (
+            _a_three(words[end + 1], lang) or found.canasta.search(words[end + 1])
+        ) and not words[end + 1].isdecimal():
+            end += 1  # "punasia kolmosia", "puhtaita kanastoja": the noun after its kind
+        at = end + 1
+        labelled = at < len(words) and words[at] == GAP
+        at += labelled
+        said = words[at] if at < len(words) else GAP
+        if not (said == "0" or found.none.match(said) or found.negation.fullmatch(said)):
+            i = end + 1
+            continue
+        stop = at + 1
+        verb = found.negation.fullmatch(said) is not None  # "ei tullu": its verb may follow
+        reach = 1 if labelled or said == "0" else NONE_TAIL
+        while (
+            stop < len(words)
+            and stop - at <= reach
+            and words[stop] != GAP
+            and words[stop] not in joiners
+            and not _part_word(words[stop], found, lang)
+            and (words[stop] in known or verb)
+        ):
+            stop += 1
+        ended = stop >= len(words) or words[stop] == GAP or words[stop] in joiners
+        tail = " ".join(words[at + 1 : stop])
+        said_else = any(
+            p.search(tail) for p in (found.out_phrases, found.out, found.hand_before)
+        ) or found.hand_after.match(tail) or found.table_after.match(tail)
+        if ended and not said_else and not set(range(i, stop)) & covered:
+            out.update(range(i, stop))
+        i = stop
+    return out
 
 
 @functools.cache

@@ -266,3 +266,20 @@ def test_hundreds_said_short_in_a_round_said_aloud(text: str, expected: str) -> 
     cards (see test_a_count_or_two_cards_is_asked_about)."""
     assert spell_digits(text, short_hundreds=True) == expected
     assert spell_digits(text) != expected
+
+
+COUNT_AFTER_ONE_WORD = [
+    ("kolmesataaviiskymmentä kaksi punaista kolmosta", "350 kaksi punaista kolmosta"),
+    ("satakuuskytviis yks likanen kanasta", "165 yks likanen kanasta"),
+    ("tohundreogfemti to rene kanastaer", "250 to rene kanastaer"),
+    ("firehundredeoghalvtreds to blandede", "450 to blandede"),
+    ("fourhundredfifty two mixed canastas", "450 two mixed canastas"),
+    ("kolmesataaviiskymmentä kaksi", "352"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "spelled"), COUNT_AFTER_ONE_WORD)
+def test_a_number_said_as_one_word_ends_before_a_count_of_a_kind(text: str, spelled: str) -> None:
+    """ "kolmesataaviiskymmentä kaksi punaista": a number said as one word ends at its space
+    when the unit after it counts a kind (350 and two red threes, not 352); alone it goes on."""
+    assert spell_digits(text, short_hundreds=True) == spelled
