@@ -63,7 +63,10 @@ def mood(text: str) -> tuple[float, float]:
     chat head's weights for the two are learned from the held-out lines like the rest.
     (As word features of the topic model they cost declined lines: tried 2026-12-02.)"""
     asked = "?" in text
-    exclaimed = "!" in text or any(unicodedata.category(ch) == "So" for ch in text)
+    # no ASCII character is a symbol of category So: only the others are looked up
+    exclaimed = "!" in text or (
+        not text.isascii() and any(unicodedata.category(ch) == "So" for ch in text)
+    )
     return float(asked), float(exclaimed)
 
 
