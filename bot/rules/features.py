@@ -101,6 +101,10 @@ def _char_buckets(word: str) -> tuple[int, ...]:
 
 Groups = tuple[Counter[int], Counter[int]]
 
+_TF = np.array([0.0, *(1.0 + math.log(c) for c in range(1, 64))])
+"""Sublinear tf, ``1 + log(count)``, for the counts a question has (the same floats as
+``math.log`` gives one by one: looked up, not worked out per bucket)."""
+
 
 def _group(
     group: Counter[int], rows: NDArray[np.int64], idf: NDArray[np.float32], unseen_idf: float
@@ -109,7 +113,11 @@ def _group(
     if not group:
         return None
     buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
-    tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
+    seen = np.fromiter(group.values(), dtype=np.int64, count=len(group))
+    if seen.max() < len(_TF):
+        tf = _TF[seen]
+    else:
+        tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
     pos = np.searchsorted(rows, buckets)
     pos[pos >= len(rows)] = 0
     known = rows[pos] == buckets
