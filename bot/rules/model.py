@@ -24,7 +24,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from bot.rules.examples import OFF_TOPIC
-from bot.rules.features import DIM, FEATURIZER_VERSION, counts, vector_and_shares
+from bot.rules.features import (
+    DIM,
+    FEATURIZER_VERSION,
+    bucket_positions,
+    counts,
+    vector_and_shares,
+)
 from bot.scoring.variants import rules_data_dir
 from bot.weights import read_weights, save_weights
 
@@ -46,12 +52,18 @@ def chat_features(
     word and character groups (``features.known_shares``), the log of the word features'
     count, and how the line is typed (``mood``). Raw scores, not probabilities: a softmax
     hides how little every class fits."""
-    topics = np.delete(scores, off)
+    topics = scores[_others(len(scores), off)]
     top, second = np.sort(topics)[::-1][:2]
     return np.array(
         [scores[off] - top, top - second, top, *shares, np.log1p(word_count), *mood(text)],
         np.float64,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _others(classes: int, off: int) -> NDArray[np.intp]:
+    """The indices of every class but small talk's (``np.delete`` worked out once)."""
+    return np.delete(np.arange(classes), off)
 
 
 def mood(text: str) -> tuple[float, float]:
@@ -63,7 +75,10 @@ def mood(text: str) -> tuple[float, float]:
     chat head's weights for the two are learned from the held-out lines like the rest.
     (As word features of the topic model they cost declined lines: tried 2026-12-02.)"""
     asked = "?" in text
-    exclaimed = "!" in text or any(unicodedata.category(ch) == "So" for ch in text)
+    # no ASCII character is a symbol of category So: only the others are looked up
+    exclaimed = "!" in text or (
+        not text.isascii() and any(unicodedata.category(ch) == "So" for ch in text)
+    )
     return float(asked), float(exclaimed)
 
 
@@ -90,6 +105,8 @@ class TopicModel:
         self.arrays = arrays
         self.meta = meta
         self.rows = arrays["rows"].astype(np.int64)
+        self.at = bucket_positions(self.rows)
+        """Each bucket's row, -1 for one training never saw (``features.bucket_positions``)."""
         self.idf = arrays["idf"]
         self.weights = arrays["weights"]  # float16, as shipped: a question reads ~200 rows
         self.bias = arrays["bias"].astype(np.float32)
@@ -115,7 +132,9 @@ class TopicModel:
 
     def predict(self, text: str) -> Prediction:
         grams = counts(text)
-        pos, values, shares = vector_and_shares(grams, self.rows, self.idf, self.unseen_idf)
+        pos, values, shares = vector_and_shares(
+            grams, self.rows, self.idf, self.unseen_idf, self.at
+        )
         scores = values @ self.weights[pos].astype(np.float32) + self.bias
         features = chat_features(scores, self.off, shares, len(grams[0]), text)
         z = float(features @ self.chat_weights[:-1] + self.chat_weights[-1])

@@ -122,6 +122,9 @@ def without_variant_names(question: str) -> str:
 
 def _blanked(question: str, said: Iterable[str]) -> str:
     """``question`` with each of the folded word runs ``said`` blanked out where it stands."""
+    said = list(said)
+    if not said:
+        return question  # nothing to blank: the text is kept as it is, unfolded
     pieces = [fold(c) for c in question]  # one letter may fold into two ("æ" -> "ae")
     folded = "".join(pieces)
     origin = [i for i, piece in enumerate(pieces) for _ in piece]
