@@ -249,9 +249,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:^| ){say('vague')}(?: (?:\w+ )?"
             rf"(?:({say('canasta', 'natural', 'mixed')})|({say('red')})))?(?= |$)"
         ),
-        bare_kind=re.compile(
-            rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"
-        ),
+        bare_kind=re.compile(rf"(?:^| )(?:({natural})|({mixed})){_bare_noun(lang)}(?= |$)"),
         coordinated=re.compile(
             rf"(?:^| )(?:({natural})|({mixed}))(?: {say('canasta')})? {joiners} "
             rf"(?:({natural})|({mixed}))(?: {say('canasta')})?(?= |$)"
@@ -668,9 +666,11 @@ def _nones_after(words: list[str], covered: set[int], lang: str | None) -> set[i
             i += 1
             continue
         end = i
-        while end + 1 < len(words) and (
-            _a_three(words[end + 1], lang) or found.canasta.search(words[end + 1])
-        ) and not words[end + 1].isdecimal():
+        while (
+            end + 1 < len(words)
+            and (_a_three(words[end + 1], lang) or found.canasta.search(words[end + 1]))
+            and not words[end + 1].isdecimal()
+        ):
             end += 1  # "punasia kolmosia", "puhtaita kanastoja": the noun after its kind
         at = end + 1
         labelled = at < len(words) and words[at] == GAP
@@ -693,9 +693,11 @@ def _nones_after(words: list[str], covered: set[int], lang: str | None) -> set[i
             stop += 1
         ended = stop >= len(words) or words[stop] == GAP or words[stop] in joiners
         tail = " ".join(words[at + 1 : stop])
-        said_else = any(
-            p.search(tail) for p in (found.out_phrases, found.out, found.hand_before)
-        ) or found.hand_after.match(tail) or found.table_after.match(tail)
+        said_else = (
+            any(p.search(tail) for p in (found.out_phrases, found.out, found.hand_before))
+            or found.hand_after.match(tail)
+            or found.table_after.match(tail)
+        )
         if ended and not said_else and not set(range(i, stop)) & covered:
             out.update(range(i, stop))
         i = stop

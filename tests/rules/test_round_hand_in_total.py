@@ -32,7 +32,10 @@ def test_a_hand_said_with_its_sum_is_the_hand(lang: str, text: str) -> None:
 
 def test_a_score_said_with_had_is_still_no_hand() -> None:
     """ "had 1250 in total": a score, never a hand (only a hand word marks one)."""
-    assert read_unasked(
-        "we went out with 420, a clean and a dirty, one red three. they had 1250 in total",
-        "en",
-    ) is None
+    assert (
+        read_unasked(
+            "we went out with 420, a clean and a dirty, one red three. they had 1250 in total",
+            "en",
+        )
+        is None
+    )
