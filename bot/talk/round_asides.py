@@ -20,7 +20,7 @@ import re
 from collections.abc import Collection
 
 from bot.scoring.vocabulary import vocabulary
-from bot.talk.round_words import GAP, any_phrase, count_of, index_at
+from bot.talk.round_words import GAP, any_phrase, count_of, index_at, listed
 from bot.talk.text import fold, normalise
 from bot.talk.variant_words import without_player_counts, without_variant_names
 from bot.talk.word_forms import typed
@@ -106,15 +106,9 @@ def _patterns(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str], froze
     return rounds, stock, sides
 
 
-@functools.cache
 def _hesitations(lang: str | None) -> frozenset[str]:
     """ "uh", "øh", "öö": sounds that say nothing, folded."""
-    return frozenset(
-        fold(normalise(word))
-        for code, lexicon in vocabulary().lexicons.items()
-        if lang in (None, code)
-        for word in lexicon.round.hesitation
-    )
+    return listed("round", "hesitation", lang)
 
 
 def _number(word: str, lang: str | None) -> int | None:
@@ -165,14 +159,8 @@ def _split_table(words: list[str], lang: str | None, named: Collection[int]) -> 
     return out
 
 
-@functools.cache
 def _against(lang: str | None) -> frozenset[str]:
-    return frozenset(
-        fold(normalise(word))
-        for code, lexicon in vocabulary().lexicons.items()
-        if lang in (None, code)
-        for word in lexicon.players.against
-    )
+    return listed("players", "against", lang)
 
 
 @functools.cache
