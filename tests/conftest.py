@@ -12,6 +12,9 @@ its own tests, ``tests/scoring``. Tracing the other tests too measured nothing m
 Python calls the tracer on every function call, measured file or not (the leaderboard tests took
 5.8 s of CPU without coverage, 8.7 s with it). So coverage is paused outside ``tests/scoring``
 (test modules are still imported with it on, so the domain's import-time lines count).
+
+Tests marked ``alone`` wait until no other xdist worker runs a test, and hold the others off
+while they run (``tests/alone.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests import alone
+
 settings.register_profile("suite", max_examples=100, deadline=None)
 settings.register_profile("thorough", settings.get_profile("suite"), max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
@@ -31,9 +36,23 @@ MEASURED = Path(__file__).parent / "scoring"
 """Tests run with coverage on: those of the domain the coverage gate is about."""
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{alone.MARKER}: runs while no other test runs on any xdist worker (tests/alone.py)",
+    )
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator:
-    """Set-up, call and tear-down of a test outside ``MEASURED`` run with coverage paused."""
+    """Set-up, call and tear-down of a test, on its turn (``tests/alone.py``), and outside
+    ``MEASURED`` with coverage paused."""
+    shared = item.config._tmp_path_factory.getbasetemp().parent  # type: ignore[attr-defined]
+    with alone.turn(shared, item.get_closest_marker(alone.MARKER) is not None):
+        return (yield from _coverage_paused_outside_measured(item))
+
+
+def _coverage_paused_outside_measured(item: pytest.Item) -> Generator:
     try:
         from coverage import Coverage
     except ImportError:  # pragma: no cover - coverage comes with the test extra

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ import pytest
 from bot.cli import main
 from bot.config import Settings
 from bot.discord_app.runner import TOKEN_REJECTED, TokenRejectedError
+from tests.ports import free_port
 
 BOT = shutil.which("canasta-bot") or str(Path(sys.executable).with_name("canasta-bot"))
 SECRET = "s3cretpw"
@@ -141,9 +141,7 @@ async def test_the_database_is_retried_until_postgresql_accepts(tmp_path: Path) 
 
         await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # nothing listens on it until the server below starts
     late = real.set(host="127.0.0.1", port=port, drivername="postgresql")
     env = clean_env(
         tmp_path,

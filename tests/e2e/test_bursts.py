@@ -15,7 +15,8 @@ import pytest
 from bot.devtools.fake_discord import FakeChannel, FakeDiscord, InteractionHandle
 from tests.e2e.harness import BotProcess
 
-pytestmark = pytest.mark.asyncio(loop_scope="package")
+# held to Discord's 3 seconds under hundreds of interactions: with no other test beside them
+pytestmark = [pytest.mark.asyncio(loop_scope="package"), pytest.mark.alone]
 
 GAMES = 20
 ROUNDS_EACH = 10

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import socket
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from bot.devtools.fake_discord.interactions import InteractionHandle
 from bot.devtools.fake_discord.models import FakeChannel
 from bot.devtools.fake_discord.server import default_guild
 from tests.e2e.harness import BOT_COMMAND, BotProcess, running_bot, wait_until
+from tests.ports import free_port
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -57,9 +57,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture(scope="module")
 def port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """The metrics port: the bot binds it seconds later, so not one the kernel may hand out."""
+    return free_port()
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

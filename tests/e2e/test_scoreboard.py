@@ -215,6 +215,7 @@ async def test_a_board_a_player_pinned_stays_pinned_when_the_game_ends(
     assert final.raw["pinned"] is True
 
 
+@pytest.mark.alone  # how many edits a burst makes depends on how fast the bot gets through it
 async def test_a_burst_of_twenty_rounds_is_a_few_edits(
     fake: FakeDiscord, bot: BotProcess, channel: FakeChannel
 ) -> None:
