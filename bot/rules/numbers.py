@@ -213,7 +213,7 @@ def compute(
     if described is not None:
         if described.unplaced:
             return [described]  # a doubt would change nothing: the reply already asks
-        doubt = players or round_doubt(question, variant) or hedged(spell_digits(question))
+        doubt = players or round_doubt(question, described) or hedged(spell_digits(question))
         doubt = doubt or unaccounted_out(question, lang)  # "en menny ulos": not going out
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)

@@ -28,7 +28,7 @@ import dataclasses
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.scoring import Variant
 from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
@@ -1337,10 +1337,11 @@ def describe_round(question: str) -> SideRound | None:
     return described[0] if described else None
 
 
-def _describe(question: str) -> tuple[SideRound, list[int]] | None:
+def _describe(question: str) -> tuple[SideRound, list[int], list[Unsure]] | None:
     """The asking side's part of the question (what "they" did is left out), read like one
-    side of ``read_round``; None without the table's points or without the round's end (a
-    hand or going out) or a question for the total."""
+    side of ``read_round``, with what that reading is unsure of (``_checks`` included); None
+    without the table's points or without the round's end (a hand or going out) or a
+    question for the total."""
     if not _may_say_table(question):
         return None
     seating = Seating()
@@ -1358,7 +1359,8 @@ def _describe(question: str) -> tuple[SideRound, list[int]] | None:
     if not (ended or (counted and found.result.search(joined))):
         return None
     unplaced = [v for v in part.unplaced if v >= SMALLEST_UNPLACED and not v % SCORE_STEP]
-    return side, unplaced
+    unsure = [*part.unsure, *_checks(side, True, part.unsure, words, None, 0)]
+    return side, unplaced, unsure
 
 
 @dataclass(frozen=True)
@@ -1370,6 +1372,10 @@ class RoundAnswer:
     parts: tuple[tuple[str, int], ...]
     net: int
     unplaced: tuple[int, ...] = ()
+    unsure: tuple[Unsure, ...] = field(default=(), compare=False)
+    """What the reading the figure comes from is unsure of (a canasta without its kind, red
+    threes it could not count, going out with no canasta): ``/rules`` asks about the ones
+    that change the net from this same reading, not from a second one."""
 
 
 def _may_say_table(question: str) -> bool:
@@ -1396,9 +1402,9 @@ def round_answer(question: str, variant: Variant) -> RoundAnswer | None:
     described = _describe(question)
     if described is None or described[0].red_threes >= len(variant.red_threes.schedule):
         return None
-    side, unplaced = described
+    side, unplaced, unsure = described
     if side.meld_points + side.hand_points > variant.deck_card_points:
         return None  # more than the decks hold: no figure to work out, the topic answers
     parts = breakdown(variant, side)
     shown = tuple((key, value) for key, value in parts.items() if value or key == "meld")
-    return RoundAnswer(shown, sum(parts.values()), tuple(unplaced))
+    return RoundAnswer(shown, sum(parts.values()), tuple(unplaced), tuple(unsure))
