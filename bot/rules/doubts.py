@@ -17,7 +17,7 @@ import re
 
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
-from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.scoring.vocabulary import vocabulary
 from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
 from bot.talk.round_talk import RoundAnswer
 from bot.talk.score_words import (
@@ -72,24 +72,19 @@ _SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side 
 """The lexicon's words for the speaker's side and the others: whose score, whose minimum."""
 
 
-def _need_forms(lex: Lexicon) -> list[str]:
-    """A lexicon's need phrases in every spoken spelling it gives."""
-    return every_spelling(lex.asks.need, lex.spoken)
-
-
 _OWN_SIDES = {
     side: [
         (
-            re.compile(rf"^(?:{alternatives(_need_forms(lex))})$"),
+            re.compile(rf"^(?:{alternatives(every_spelling(lex.asks.need, lex.spoken))})$"),
             re.compile(rf"(?<!\w)(?:{alternatives(getattr(lex.round, side))})(?!\w)"),
         )
         for lex in LEXICONS
     ]
     for side in ("we", "they")
 }
-"""Per language: its need phrases and its own side words, none left out. Inside a need
-phrase of one language ("må ~ ha") the word in the gap is that language's ("kva må me ha":
-nynorsk "me" is we), even where another language uses the word for something else."""
+"""Per language: its need phrases in every spoken spelling and its own side words. Inside a
+need phrase of one language ("må ~ ha") the word in the gap is that language's ("kva må me
+ha": nynorsk "me" is we), even where another language uses the word for something else."""
 SIDE_REACH = 3
 """Words either side of an opening or need phrase (or before a number) whose side word names
 the side it is about: "what do THEY need", "hvad skal DE ANDRE bruge"."""
@@ -176,10 +171,9 @@ def hedged(question: str, folded: str | None = None, choice: bool = True) -> str
     from it would be a guess too. With ``folded`` (the question folded), only the numbers
     ``question`` names are looked at there; without ``choice``, only guesses (beside a
     score, "50 or 90" are the minimums asked about, not two scores)."""
-    text = folded if folded is not None else ZERO.sub("0", fold(normalise(question)))
-    matches = list(SCORE.finditer(text))
     wanted = None if folded is None else int(question)
-    folded = text
+    folded = folded if folded is not None else ZERO.sub("0", fold(normalise(question)))
+    matches = list(SCORE.finditer(folded))
     for match in matches:
         if wanted is not None and _signed(match) != wanted:
             continue
