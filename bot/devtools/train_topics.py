@@ -30,7 +30,14 @@ from typing import NamedTuple
 import numpy as np
 
 from bot.rules.examples import OFF_TOPIC, Example, example_files, load_examples
-from bot.rules.features import DIM, FEATURIZER_VERSION, counts, known_shares, vector, words
+from bot.rules.features import (
+    DIM,
+    FEATURIZER_VERSION,
+    bucket_positions,
+    counts,
+    vector_and_shares,
+    words,
+)
 from bot.rules.model import CHAT_FEATURES, TopicModel, chat_features, model_path
 from bot.rules.topics import LANGS, all_topics
 from bot.talk.text import written_forms
@@ -140,8 +147,9 @@ def _matrix(docs: Sequence[Doc], rows: np.ndarray, idf: np.ndarray, unseen: floa
     from scipy.sparse import csr_matrix
 
     data, indices, indptr = [], [], [0]
+    at = bucket_positions(rows)
     for doc in docs:
-        pos, values = vector(_counts(doc.text), rows, idf, unseen)
+        pos, values, _ = vector_and_shares(_counts(doc.text), idf, unseen, at)
         indices.append(pos)
         data.append(values)
         indptr.append(indptr[-1] + len(pos))
@@ -217,11 +225,11 @@ def _held_out(docs: Sequence[Doc], classes: list[str]) -> HeldOut:
 
 
 def _shares(model: TopicModel, text: str) -> tuple[float, float]:
-    return known_shares(_counts(text), model.rows, model.idf, model.unseen_idf)
+    return vector_and_shares(_counts(text), model.idf, model.unseen_idf, model.at)[2]
 
 
 def _raw_scores(model: TopicModel, text: str) -> np.ndarray:
-    pos, values = vector(_counts(text), model.rows, model.idf, model.unseen_idf)
+    pos, values, _ = vector_and_shares(_counts(text), model.idf, model.unseen_idf, model.at)
     return values @ model.weights[pos].astype(np.float32) + model.bias
 
 

@@ -17,10 +17,9 @@ import re
 
 from bot.scoring import Variant, opening_minimum
 from bot.scoring.cards import WORD_TO_RANK
-from bot.scoring.vocabulary import Lexicon, vocabulary
+from bot.scoring.vocabulary import vocabulary
 from bot.talk.accounting import cards_by_number, number_beside, owner_unsaid
-from bot.talk.round_sides import Seating
-from bot.talk.round_talk import read_round
+from bot.talk.round_talk import RoundAnswer
 from bot.talk.score_words import (
     ASKS,
     LEXICONS,
@@ -73,24 +72,19 @@ _SIDES = {side: re.compile(rf"(?<!\w)(?:{_side_phrases(side)})(?!\w)") for side 
 """The lexicon's words for the speaker's side and the others: whose score, whose minimum."""
 
 
-def _need_forms(lex: Lexicon) -> list[str]:
-    """A lexicon's need phrases in every spoken spelling it gives."""
-    return every_spelling(lex.asks.need, lex.spoken)
-
-
 _OWN_SIDES = {
     side: [
         (
-            re.compile(rf"^(?:{alternatives(_need_forms(lex))})$"),
+            re.compile(rf"^(?:{alternatives(every_spelling(lex.asks.need, lex.spoken))})$"),
             re.compile(rf"(?<!\w)(?:{alternatives(getattr(lex.round, side))})(?!\w)"),
         )
         for lex in LEXICONS
     ]
     for side in ("we", "they")
 }
-"""Per language: its need phrases and its own side words, none left out. Inside a need
-phrase of one language ("må ~ ha") the word in the gap is that language's ("kva må me ha":
-nynorsk "me" is we), even where another language uses the word for something else."""
+"""Per language: its need phrases in every spoken spelling and its own side words. Inside a
+need phrase of one language ("må ~ ha") the word in the gap is that language's ("kva må me
+ha": nynorsk "me" is we), even where another language uses the word for something else."""
 SIDE_REACH = 3
 """Words either side of an opening or need phrase (or before a number) whose side word names
 the side it is about: "what do THEY need", "hvad skal DE ANDRE bruge"."""
@@ -177,10 +171,9 @@ def hedged(question: str, folded: str | None = None, choice: bool = True) -> str
     from it would be a guess too. With ``folded`` (the question folded), only the numbers
     ``question`` names are looked at there; without ``choice``, only guesses (beside a
     score, "50 or 90" are the minimums asked about, not two scores)."""
-    text = folded if folded is not None else ZERO.sub("0", fold(normalise(question)))
-    matches = list(SCORE.finditer(text))
     wanted = None if folded is None else int(question)
-    folded = text
+    folded = folded if folded is not None else ZERO.sub("0", fold(normalise(question)))
+    matches = list(SCORE.finditer(folded))
     for match in matches:
         if wanted is not None and _signed(match) != wanted:
             continue
@@ -318,22 +311,22 @@ is two), and doubts of a round said at the table (a side not mentioned) are none
 question about one's own round."""
 
 
-def round_doubt(question: str, variant: Variant) -> str | None:
+def round_doubt(question: str, described: RoundAnswer) -> str | None:
     """The words the round reader is unsure of in the asking side's part of ``question``,
-    or None: the same reader as ``/round say``, so a canasta whose kind is not said is
-    asked about here too, never dropped from the net."""
-    reading = read_round(question, Seating(), variant)
-    words = [u.words for u in reading.unsure if u.side == 0 and u.what in ROUND_DOUBTS]
-    unread = (u.words.split(", ") for u in reading.unsure if u.side == 0 and u.what == "word")
+    or None: the doubts of the reading the figure comes from (``RoundAnswer.unsure``), so a
+    canasta whose kind is not said is asked about, never dropped from the net. Reading the
+    question a second time with ``/round say``'s whole reader (both sides, the tagger) asked
+    about the same words in all but two of 1,380 described rounds, for about 9 ms more."""
+    words = [u.words for u in described.unsure if u.what in ROUND_DOUBTS]
     said = normalise(question)
-    # whichever reader settled the round: an amount that is no number ("nokre kort att"),
+    # an amount that is no number ("nokre kort att"),
     # or a card named where points are wanted ("käteen jäi kymppi", a ten left in hand),
     # was not counted, so the net would be short of it
     words += [m.group() for m in _ROUND_VAGUE.finditer(fold(said))] + cards_by_number(said)
     words += [m.group() for m in _BLACK_THREES.finditer(fold(said))]
     words += [
         w
-        for w in [*(w for ws in unread for w in ws), *re.findall(r"\w+", said)]
+        for w in re.findall(r"\w+", said)
         if w in WORD_TO_RANK  # as written: folded, Finnish "käsissä" (in hands) is "kasi" (8)
         and w not in vocabulary().number_words
         and not _THREES.fullmatch(fold(w))

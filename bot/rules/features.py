@@ -71,8 +71,9 @@ def _word_grams(seen: Sequence[str]) -> list[str]:
 def counts(text: str) -> tuple[Counter[int], Counter[int]]:
     """(word 1-2-gram buckets, character 2-5-gram buckets) of ``text``, with their counts.
 
-    The two groups hash with different prefixes and are weighted apart (``vector``): a short
-    question has a few words and many character n-grams, and each group should count alike.
+    The two groups hash with different prefixes and are weighted apart (``vector_and_shares``):
+    a short question has a few words and many character n-grams, and each group should count
+    alike.
     A named variant adds itself and each word paired with it to the word group; a spoken
     spelling, the question's words and pairs read with the written word."""
     seen = words(text)
@@ -118,13 +119,12 @@ def bucket_positions(rows: NDArray[np.int64]) -> NDArray[np.int32]:
 
 def _group(
     group: Counter[int],
-    rows: NDArray[np.int64],
     idf: NDArray[np.float32],
     unseen_idf: float,
-    at: NDArray[np.int32] | None = None,
+    at: NDArray[np.int32],
 ) -> tuple[NDArray[np.int64], NDArray[np.float64]] | None:
-    """One non-empty group as (positions in ``rows``, values) of its known buckets; ``at``:
-    ``bucket_positions(rows)``, when the caller keeps it."""
+    """One non-empty group as (positions in the model's rows, values) of its known buckets;
+    ``at``: ``bucket_positions`` of those rows."""
     if not group:
         return None
     buckets = np.fromiter(group.keys(), dtype=np.int64, count=len(group))
@@ -133,64 +133,32 @@ def _group(
         tf = _TF[seen]
     else:
         tf = np.fromiter((1.0 + math.log(c) for c in group.values()), float, count=len(group))
-    if at is not None:
-        found = at[buckets]
-        known = found >= 0
-        weights = tf * np.where(known, idf[found], unseen_idf)
-        weights /= math.sqrt(float(weights @ weights))
-        return found[known].astype(np.int64), weights[known]
-    pos = np.searchsorted(rows, buckets)
-    pos[pos >= len(rows)] = 0
-    known = rows[pos] == buckets
-    weights = tf * np.where(known, idf[pos], unseen_idf)
+    found = at[buckets]
+    known = found >= 0
+    weights = tf * np.where(known, idf[found], unseen_idf)
     weights /= math.sqrt(float(weights @ weights))
-    return pos[known], weights[known]
+    return found[known].astype(np.int64), weights[known]
 
 
 def vector_and_shares(
-    text: str | Groups,
-    rows: NDArray[np.int64],
+    grams: Groups,
     idf: NDArray[np.float32],
     unseen_idf: float,
-    at: NDArray[np.int32] | None = None,
+    at: NDArray[np.int32],
 ) -> tuple[NDArray[np.int64], NDArray[np.float64], tuple[float, float]]:
-    """``vector`` and ``known_shares`` of one question from one pass over its groups (``at``:
-    ``bucket_positions(rows)``, the same figures found faster)."""
-    groups = [
-        _group(g, rows, idf, unseen_idf, at)
-        for g in (counts(text) if isinstance(text, str) else text)
-    ]
+    """A question's ``counts`` as (positions in the model's rows, values) for the buckets
+    training saw, and how much of each group training knew; ``at``:
+    ``bucket_positions`` of those rows.
+
+    Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
+    never saw counting in the length with ``unseen_idf``: a question made of words nobody used
+    has a small vector and so low scores for every topic. The shares are the length of each
+    group's known part (0-1): "a concealed hand in Mah Jongg" has two words nobody used,
+    which a topic's score alone does not show; an empty group knows nothing."""
+    groups = [_group(g, idf, unseen_idf, at) for g in grams]
     shares = tuple(math.sqrt(float(g[1] @ g[1])) if g else 0.0 for g in groups)
     found = [g for g in groups if g is not None]
     if not found:
         return np.empty(0, np.int64), np.empty(0), (shares[0], shares[1])
     pos = np.concatenate([p for p, _ in found])
     return pos, np.concatenate([v for _, v in found]), (shares[0], shares[1])
-
-
-def vector(
-    text: str | Groups,
-    rows: NDArray[np.int64],
-    idf: NDArray[np.float32],
-    unseen_idf: float,
-) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """The question (or its ``counts``) as (positions in ``rows``, values) for the buckets
-    training saw.
-
-    Each group is TF-IDF weighted (sublinear tf) and L2-normalised on its own, buckets training
-    never saw counting in the length with ``unseen_idf``: a question made of words nobody used
-    has a small vector and so low scores for every topic."""
-    pos, values, _ = vector_and_shares(text, rows, idf, unseen_idf)
-    return pos, values
-
-
-def known_shares(
-    text: str | Groups,
-    rows: NDArray[np.int64],
-    idf: NDArray[np.float32],
-    unseen_idf: float,
-) -> tuple[float, float]:
-    """How much of the word group and of the character group training knew (the length of
-    each group's known part, 0-1): "a concealed hand in Mah Jongg" has two words nobody
-    used, which a topic's score alone does not show. An empty group knows nothing."""
-    return vector_and_shares(text, rows, idf, unseen_idf)[2]

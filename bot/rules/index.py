@@ -281,13 +281,9 @@ class RulesIndex:
 
 
 def _topic_for(figure: Computed) -> str:
-    if isinstance(figure, RoundAnswer):
+    if isinstance(figure, RoundAnswer | RoundUnsure):
         return "round_scoring"
-    if isinstance(figure, RoundUnsure):
-        return "round_scoring"
-    if isinstance(figure, ScoreUnknown | ScoreUnsure):
-        return OPENING_TOPIC
-    return OPENING_TOPIC if isinstance(figure, OpeningAnswer) else CARD_VALUES_TOPIC
+    return CARD_VALUES_TOPIC if isinstance(figure, CardAnswer) else OPENING_TOPIC
 
 
 def figure_lines(figures: list[Computed], lang: str, variant: Variant) -> tuple[str, ...]:
@@ -335,33 +331,27 @@ def _sentence(figure: Computed, lang: str, variant: Variant) -> str:
     def name(rank: str) -> str:
         return joker if rank == "joker" else rank
 
-    if figure.how_many and not (figure.ambiguous or figure.unread):
+    sure = not (figure.ambiguous or figure.unread)
+    if figure.how_many and sure:
         # "firere og femmere": no count said, so each card's value, not a made-up sum
         each = ", ".join(f"{name(rank)} = {card_value(variant, rank)}" for rank, _ in figure.cards)
         return translate(lang, "rules.computed.cards_each", each=each)
     cards = " + ".join(name(rank) for rank, n in figure.cards for _ in range(n))
-    if figure.apart and not (figure.ambiguous or figure.unread):
-        # "jack jack queen, after that seven seven seven": one hand or two?
-        return translate(
-            lang,
-            "rules.computed.cards_apart",
-            cards=cards,
-            points=figure.points,
-            words=figure.apart,
-        )
-    if figure.left_out and not (figure.ambiguous or figure.unread):
-        # "one red three down and four eights": a red three is a bonus, not a card's points
-        return translate(lang, "rules.computed.cards_left_out", cards=cards, words=figure.left_out)
-    if figure.colourless and not (figure.ambiguous or figure.unread):
-        # "two threes and a king": a red three is no hand card, a black one five points
-        return translate(lang, "rules.computed.cards_colour", cards=cards, words=figure.colourless)
-    key = "cards_ambiguous" if figure.ambiguous else "cards_unsure" if figure.unread else "cards"
+    said = (
+        ("cards_apart", figure.apart),  # "jack jack queen, after that seven seven seven"
+        ("cards_left_out", figure.left_out),  # "one red three down": a bonus, no card's points
+        ("cards_colour", figure.colourless),  # "two threes": red is no card, black five points
+    )
+    key, words = next(((k, w) for k, w in said if w and sure), ("", figure.ambiguous))
+    key = key or (
+        "cards_ambiguous" if figure.ambiguous else "cards_unsure" if figure.unread else "cards"
+    )
     return translate(
         lang,
         f"rules.computed.{key}",
         cards=cards,
         points=figure.points,
-        words=figure.ambiguous,
+        words=words,
         word=figure.unread,
     )
 

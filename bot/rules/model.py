@@ -49,7 +49,7 @@ def chat_features(
 ) -> NDArray[np.float64]:
     """What the chat head reads of a question: small talk's raw score minus the best topic's,
     the best topic's lead over the next, the best topic's score, the known shares of the
-    word and character groups (``features.known_shares``), the log of the word features'
+    word and character groups (``features.vector_and_shares``), the log of the word features'
     count, and how the line is typed (``mood``). Raw scores, not probabilities: a softmax
     hides how little every class fits."""
     topics = scores[_others(len(scores), off)]
@@ -132,9 +132,7 @@ class TopicModel:
 
     def predict(self, text: str) -> Prediction:
         grams = counts(text)
-        pos, values, shares = vector_and_shares(
-            grams, self.rows, self.idf, self.unseen_idf, self.at
-        )
+        pos, values, shares = vector_and_shares(grams, self.idf, self.unseen_idf, self.at)
         scores = values @ self.weights[pos].astype(np.float32) + self.bias
         features = chat_features(scores, self.off, shares, len(grams[0]), text)
         z = float(features @ self.chat_weights[:-1] + self.chat_weights[-1])

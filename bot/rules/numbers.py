@@ -27,26 +27,9 @@ from bot.talk.accounting import (
 from bot.talk.card_words import CARD_SPLIT, ONE, SYMBOL_LENGTH, FoundCards, find_cards
 from bot.talk.number_words import spell_digits
 from bot.talk.round_talk import RoundAnswer, round_answer
-from bot.talk.score_words import SCORE_STEP, find_placed, find_score, says
-from bot.talk.text import alternatives, fold, normalise, spoken_forms
+from bot.talk.score_words import find_placed, find_score, says
+from bot.talk.text import alternatives, fold, normalise
 from bot.talk.variant_words import players_unsure, without_player_counts
-
-__all__ = [
-    "CARD_VALUES_TOPIC",
-    "OPENING_TOPIC",
-    "SCORE_STEP",
-    "CardAnswer",
-    "Computed",
-    "OpeningAnswer",
-    "RoundUnsure",
-    "ScoreUnknown",
-    "ScoreUnsure",
-    "compute",
-    "find_cards",
-    "find_score",
-    "spoken_forms",
-    "wants_opening",
-]
 
 OPENING_TOPIC = "opening_minimum"
 CARD_VALUES_TOPIC = "card_values"
@@ -213,7 +196,7 @@ def compute(
     if described is not None:
         if described.unplaced:
             return [described]  # a doubt would change nothing: the reply already asks
-        doubt = players or round_doubt(question, variant) or hedged(spell_digits(question))
+        doubt = players or round_doubt(question, described) or hedged(spell_digits(question))
         doubt = doubt or unaccounted_out(question, lang)  # "en menny ulos": not going out
         return [RoundUnsure(described, doubt) if doubt and not described.unplaced else described]
     spelled = spell_digits(question)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RulesIndex
-from bot.rules.numbers import CardAnswer, OpeningAnswer, compute, find_score, spoken_forms
+from bot.rules.numbers import CardAnswer, OpeningAnswer, compute
 from bot.scoring import load_variant
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.number_words import spell_digits
+from bot.talk.score_words import find_score
+from bot.talk.text import spoken_forms
 
 CLASSIC = load_variant("classic")
 INDEX = RulesIndex.load()
