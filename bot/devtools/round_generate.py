@@ -181,10 +181,17 @@ class _Lang:
                 else f"{hand} {self.pick(r.hand_after)}"
             )
         rng.shuffle(out)
-        if bare and _bare_hand(side):  # the hand's clause said bare after the table points
-            said = next(c for c in out if c.startswith(str(hand)) or c.endswith(f" {hand}"))
-            return [f"{meld} {hand}", *(c for c in out if c is not said)]
-        return [str(meld), *out] if bare else out
+        return _bare_first(side, out) if bare else out
+
+
+def _bare_first(side: dict[str, Any], out: list[str]) -> list[str]:
+    """A side said bare: its table points first, right after its name, and its hand's clause
+    said bare after them when ``_bare_hand`` draws it ("them 240 25")."""
+    meld, hand = side["meld_points"], side["hand_points"]
+    if not _bare_hand(side):
+        return [str(meld), *out]
+    said = next(c for c in out if c.startswith(str(hand)) or c.endswith(f" {hand}"))
+    return [f"{meld} {hand}", *(c for c in out if c is not said)]
 
 
 def _bare_hand(side: dict[str, Any]) -> bool:
