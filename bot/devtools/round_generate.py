@@ -41,6 +41,10 @@ TOTAL_SAID = 0.15
 """Share of sides with both kinds of canasta that say how many in all first ("two canastas,
 one natural and one mixed"): a count that is no kind's, so the tagger learns to leave it."""
 
+BARE_HAND = 0.5
+"""Share of sides said bare whose hand follows the table points bare too, as a sheet row
+says them ("them 240 25"): the second number is the hand. Drawn from its own stream (see
+``_bare_hand``), so adding it left every other made-up round as it was."""
 SHEET = 0.1
 """Share of sides read off a score sheet, each count said after its kind and none said too
 ("naturals 1, mixed 0, red threes 2"): a phrasing the counts-before-kinds rounds never show."""
@@ -177,7 +181,27 @@ class _Lang:
                 else f"{hand} {self.pick(r.hand_after)}"
             )
         rng.shuffle(out)
-        return [str(meld), *out] if bare else out
+        return _bare_first(side, out) if bare else out
+
+
+def _bare_first(side: dict[str, Any], out: list[str]) -> list[str]:
+    """A side said bare: its table points first, right after its name, and its hand's clause
+    said bare after them when ``_bare_hand`` draws it ("them 240 25")."""
+    meld, hand = side["meld_points"], side["hand_points"]
+    if not _bare_hand(side):
+        return [str(meld), *out]
+    said = next(c for c in out if c.startswith(str(hand)) or c.endswith(f" {hand}"))
+    return [f"{meld} {hand}", *(c for c in out if c is not said)]
+
+
+def _bare_hand(side: dict[str, Any]) -> bool:
+    """Whether a side said bare says its hand bare after its table points (``BARE_HAND``):
+    only a side that did not go out and has one hand said whole. Seeded by the side itself,
+    not the generator's stream, which this draw would otherwise shift for every round after."""
+    if side["went_out"] != "no" or not side["hand_points"] or side.get("split"):
+        return False
+    draw = random.Random(f"bare hand {side['meld_points']} {side['hand_points']}").random()
+    return draw < BARE_HAND
 
 
 def _sides(rng: random.Random) -> list[dict[str, Any]]:

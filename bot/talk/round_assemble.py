@@ -204,9 +204,22 @@ def _doubt(
         and not (opens and _who_plays(words, tagged, i, lang))
     ):
         return "number"  # "de hadde to": a count of what? (red threes, said before it)
-    if role in ("MELD", "HAND") and i and words[i - 1].isdecimal():
+    if role in ("MELD", "HAND") and i and one_number(words[i - 1], word):
         return "number"  # "4 100 og 60": one number said in parts, or two numbers?
     return None
+
+
+def one_number(before: str, word: str) -> bool:
+    """Whether two numbers said one after the other may be one number said in parts: a group
+    of thousands typed apart ("1 480", "2 000") or a count of hundreds ("4 100 og 60").
+    Otherwise they are two numbers, each with the role the tagger gave it: a sheet's
+    "them 215 70" is the table's points and then the hand, which a three-digit group after it
+    or a hundred after a single digit cannot be told from."""
+    if not (before.isdecimal() and word.isdecimal()):
+        return False
+    thousands = len(word) == 3 and len(before) <= 3
+    hundreds = len(before) == 1 and word in ("100", "1000")
+    return thousands or hundreds
 
 
 def _who_plays(words: list[str], tagged: Tagged, i: int, lang: str | None) -> bool:
