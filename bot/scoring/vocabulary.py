@@ -257,6 +257,15 @@ class RoundWords(_Strict):
     """A bare "no" that corrects only when a count follows at once ("four red... no, THREE
     red threes", "nej 1 rød treer"); anywhere else the word keeps its own sense ("no red
     threes")."""
+    addition: Words = []
+    """Words in the clause after a correction that say it adds ("no wait, we had a mixed
+    one in addition", "nei vent, en uren i tillegg", "ei kun, lisäksi yks seka"): the
+    clause is one more value of its side, said beside the earlier ones, never in place
+    of one (read as a replacement, the side's other canasta was lost)."""
+    one_of: Words = []
+    """A clause after a correction opening with one of a count said before ("two naturals,
+    no wait, one of them was mixed", "kaks puhdasta, ei kun toinen oli likanen"): one of
+    the canastas counted is of the kind said now, the rest stay as said."""
     for_side: Words = []
     """A word that gives what comes before it to the side named after it ("1 for them",
     "405 til os")."""
