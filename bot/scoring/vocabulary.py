@@ -169,6 +169,10 @@ class RoundWords(_Strict):
     """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
     score: Words
     one_red_three: Words
+    the_red_three: Words = []
+    """The red three said definite with no count ("den røde treeren vår teller minus", "the
+    red three"): one when nothing else counts the side's red threes, else the one already
+    counted (a definite noun points back to it, so it is never one more)."""
     out: Words
     """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
     spoken: Words = []

@@ -132,6 +132,7 @@ class _Patterns:
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
+    the_red: re.Pattern[str]
     red_times: re.Pattern[str]
     """Red threes counted after the noun, "red threes x2": the count is the number."""
     red_after: re.Pattern[str]
@@ -179,13 +180,17 @@ def _patterns(lang: str | None = None) -> _Patterns:
     none = say("none")
     zero = "(?:" + "|".join(sorted(map(re.escape, zero_words(lang)))) + ")"
     natural, mixed = say("natural"), say("mixed")
+    definite = say("the_red_three") != "(?:)"  # a language with no article has none
     return _Patterns(
         canastas=re.compile(
             rf"(?:^| )({count}|{none}) (?:\w+ )?(?:(?:\{GAP} )?{say('all_of')} )?"
             rf"(?:({natural})|({mixed}))(?= |$)"
         ),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
+            # a negation reaches past two words to the red threes, never past a canasta
+            # ("ingen kanasta, så den røde treeren": the canasta is what it negates)
+            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}"
+            rf"(?: (?!(?:{say('canasta')}|{natural}|{mixed})(?= |$))\w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}|{natural}|{mixed}) )\w+)? {say('red')}"
             rf"(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
@@ -241,6 +246,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({count}|{none})(?= \{GAP}|$)|x(\d)(?= |$))"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
+        the_red=re.compile(rf"(?:^| )({say('the_red_three')})(?= |$)" if definite else "(?!)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
@@ -614,12 +620,18 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         if first not in covered:
             red += count_of(match[4], lang)
             covered.update(range(first, index_at(joined, match.end()) + 1))
+    definite = [
+        range(index_at(joined, m.start(1)), index_at(joined, m.end()) + 1)
+        for m in found.the_red.finditer(joined)
+        if index_at(joined, m.start(1)) not in covered
+    ]
+    covered.update(i for said in definite for i in said)
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
         if first not in covered:
             red += 1
             covered.update((first, first + 1))
-    return natural, mixed, red, covered
+    return natural, mixed, red or int(bool(definite)), covered
 
 
 NONE_TAIL = 3
