@@ -844,6 +844,54 @@ def _none_before(words: list[str], at: int, found: _Patterns) -> bool:
     return False
 
 
+COMPOUND = 5
+"""A word for the wild cards this long or longer may lead a compound ("villikorttikanasta",
+"wildcards"); a shorter one is matched whole, so a name ("Ville") is never one."""
+
+
+@functools.cache
+def _wild_words(lang: str | None) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(every form of ``lang``'s words for the wild cards, the ones that may lead a
+    compound)."""
+    wild = {
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.wild
+    }
+    forms = {
+        fold(form)
+        for code, table in vocabulary().forms.items()
+        if lang in (None, code)
+        for form, base in table.items()
+        if fold(base) in wild
+    }
+    return frozenset(wild | forms), tuple(sorted(w for w in wild if len(w) >= COMPOUND))
+
+
+def _wild(word: str, lang: str | None) -> bool:
+    whole, compounds = _wild_words(lang)
+    return word in whole or word.startswith(compounds)
+
+
+def _wild_canastas(words: list[str], found: _Patterns, lang: str | None) -> list[str]:
+    """Each clause that says a canasta of wild cards ("en kanasta af lutter vilde kort", "a
+    wild canasta", "villikorttikanasta"): a canasta the reader cannot score (its value hangs
+    on jokers or twos, and on the variant), so it is named, never read as a kind or left
+    out."""
+    out: list[str] = []
+    clause: list[str] = []
+    for word in [*words, GAP]:
+        if word != GAP:
+            clause.append(word)
+            continue
+        wild = any(_wild(w, lang) for w in clause)
+        if wild and any(found.canasta.fullmatch(f" {w}") or "anast" in w for w in clause):
+            out.append(" ".join(clause))
+        clause = []
+    return out
+
+
 def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     """An amount said with a word for "some" ("a few red threes", "noen røde", "muutama
     kortti kädessä"): the count is not said, whatever the noun's number. Red threes and
@@ -943,6 +991,7 @@ def _read_part(
     unsure += _lone_out(joined, side, found, leads, lang)
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
+    unsure += [Unsure("canasta", said, side) for said in _wild_canastas(words, found, lang)]
     table, table_said = numbers.table, numbers.table is not None
     nothing_down = found.no_meld.search(joined) or found.zero_table.search(joined)
     nothing_down = nothing_down or any(
