@@ -169,6 +169,10 @@ class RoundWords(_Strict):
     """ "no canasta", "ingen canasta": a count of nothing, not a canasta of unknown kind."""
     score: Words
     one_red_three: Words
+    the_red_three: Words = []
+    """The red three said definite with no count ("den røde treeren vår teller minus", "the
+    red three"): one when nothing else counts the side's red threes, else the one already
+    counted (a definite noun points back to it, so it is never one more)."""
     out: Words
     """The word "out" of "went out": said alone ("420 / 1 clean / out") it is named as unsure."""
     spoken: Words = []
@@ -257,6 +261,15 @@ class RoundWords(_Strict):
     """A bare "no" that corrects only when a count follows at once ("four red... no, THREE
     red threes", "nej 1 rød treer"); anywhere else the word keeps its own sense ("no red
     threes")."""
+    addition: Words = []
+    """Words in the clause after a correction that say it adds ("no wait, we had a mixed
+    one in addition", "nei vent, en uren i tillegg", "ei kun, lisäksi yks seka"): the
+    clause is one more value of its side, said beside the earlier ones, never in place
+    of one (read as a replacement, the side's other canasta was lost)."""
+    one_of: Words = []
+    """A clause after a correction opening with one of a count said before ("two naturals,
+    no wait, one of them was mixed", "kaks puhdasta, ei kun toinen oli likanen"): one of
+    the canastas counted is of the kind said now, the rest stay as said."""
     for_side: Words = []
     """A word that gives what comes before it to the side named after it ("1 for them",
     "405 til os")."""

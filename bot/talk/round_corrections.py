@@ -169,6 +169,18 @@ def corrected(words: list[str], lang: str | None, seating: Seating | None = None
         ):
             i = last + 1
             continue  # "no red threes": a "no" that corrects nothing
+        if not bare and _adds(after, lang):  # "no wait, we had a mixed one too": one more
+            both = first > 0 and words[first - 1] == GAP and words[last + 1 : last + 2] == [GAP]
+            words = [*words[:first], *words[last + 1 + both :]]
+            i = first
+            continue
+        split = None if bare else _one_of(before, after, lang)
+        if split is not None:  # "2 naturals, no wait, one of them was mixed"
+            head, tail = words[:clause_start], words[last + 1 :]
+            tail = tail[1 + len(after) :] if tail[:1] == [GAP] else tail[len(after) :]
+            words = [*head, *split, *tail]
+            i = len(head) + len(split)
+            continue
         owned = _trailing_correction(after, lang)
         if owned:  # "270.. nej 290 sorry, en ren": the apology after the value confirms it
             after = after[:owned]
@@ -202,6 +214,44 @@ def corrected(words: list[str], lang: str | None, seating: Seating | None = None
             continue
         i = last + 1
     return words
+
+
+@functools.cache
+def _addition(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(rf"(?:^| )(?:{any_phrase('addition', lang=lang)})(?= |$)"),
+        re.compile(rf"^(?:{any_phrase('one_of', lang=lang)})(?= |$)"),
+    )
+
+
+def _adds(after: list[str], lang: str | None) -> bool:
+    """The clause after a correction says it adds to what was said ("no wait, we had a
+    mixed one too", "nei vent, en uren i tillegg"): the correction takes nothing back, so
+    its words go and the clause stays, one more of its side's values."""
+    return bool(after) and _addition(lang)[0].search(" ".join(after)) is not None
+
+
+def _one_of(before: list[str], after: list[str], lang: str | None) -> list[str] | None:
+    """The clause before a correction with one of the canastas it counted given the kind
+    said after it ("2 naturals, no wait, one of them was mixed" -> "1 naturals | 1 mixed"),
+    when that clause counts two or more of one kind and the clause after opens with "one of
+    them" and names one other kind with no count of its own; else None."""
+    if not after or _addition(lang)[1].match(" ".join(after)) is None:
+        return None
+    said, again = _spans(before, lang), _spans(after, lang)
+    if set(said) != {"canasta"} or set(again) != {"canasta"}:
+        return None
+    was, now = said["canasta"], again["canasta"]
+    count = count_value(before[was.start], lang)
+    kinds_now = now.kinds - {"CAN"}
+    if count is None or count < 2 or len(was.kinds - {"CAN"}) != 1 or len(kinds_now) != 1:
+        return None
+    if kinds_now == was.kinds - {"CAN"}:
+        return None
+    if any(count_value(w, lang) is not None for w in after[now.start : now.end + 1]):
+        return None  # "one of them, no, two were mixed": a count of its own
+    kind = after[now.start : now.end + 1]
+    return [*before[: was.start], str(count - 1), *before[was.start + 1 :], GAP, "1", *kind]
 
 
 def _doubled(words: list[str], last: int, plain: re.Pattern[str], seating: Seating | None) -> bool:

@@ -173,7 +173,7 @@ def sectioned(parts: list[Segment], seating: Seating) -> list[Segment]:
         if found is not None:
             if section is not None:
                 section.close(out)
-            section = _Section(found)
+            section = _Section(found, origin=len(out) - 1)
     if section is not None:
         section.close(out)
     return [segment for segment in out if segment.words]
@@ -206,6 +206,8 @@ class _Section:
     each side named in it with no value is (in the parts said so far)."""
 
     heading: _Heading
+    origin: int = 0
+    """Where the heading was said: the part whose last clause it was."""
     valued: set[int] = field(default_factory=set)
     unvalued: dict[int, int] = field(default_factory=dict)
 
@@ -221,7 +223,15 @@ class _Section:
 
     def close(self, out: list[Segment]) -> None:
         """Every side named in the section that had no value for it keeps the heading as a
-        clause of its own (the readers then ask, as without sections)."""
+        clause of its own (the readers then ask, as without sections). A heading no side
+        gave a value for headed nothing: it was the last item of a list said of the side it
+        was said with ("345, ren kanasta og vi gikk ut ...", "natural canasta, we ended on
+        320"), so it goes back there, and only there: a kind said once for one side is not
+        every side's (copied onto the other, "natural canasta" read as one canasta each)."""
+        if not self.valued:
+            words = out[self.origin].words
+            out[self.origin] = replace(out[self.origin], words=[*words, *self.heading.said, GAP])
+            return
         for side, at in self.unvalued.items():
             if side in self.valued:
                 continue

@@ -132,6 +132,7 @@ class _Patterns:
     score_after: re.Pattern[str]
     minus: re.Pattern[str]
     one_red: re.Pattern[str]
+    the_red: re.Pattern[str]
     red_times: re.Pattern[str]
     """Red threes counted after the noun, "red threes x2": the count is the number."""
     red_after: re.Pattern[str]
@@ -179,13 +180,17 @@ def _patterns(lang: str | None = None) -> _Patterns:
     none = say("none")
     natural, mixed = say("natural"), say("mixed")
     no_meld, opened, zero_table = _nothing_down(lang)
+    definite = say("the_red_three") != "(?:)"  # a language with no article has none
     return _Patterns(
         canastas=re.compile(
             rf"(?:^| )({count}|{none}) (?:\w+ )?(?:(?:\{GAP} )?{say('all_of')} )?"
             rf"(?:({natural})|({mixed}))(?= |$)"
         ),
         red_threes=re.compile(
-            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}(?: \w+){{0,2}})"
+            # a negation reaches past two words to the red threes, never past a canasta
+            # ("ingen kanasta, så den røde treeren": the canasta is what it negates)
+            rf"(?:^| )({count}|{none}|{say('negation', 'no_side')}"
+            rf"(?: (?!(?:{say('canasta')}|{natural}|{mixed})(?= |$))\w+){{0,2}})"
             rf"(?: (?!(?:{count}|{none}|{natural}|{mixed}) )\w+)? {say('red')}"
             rf"(?: {say('three')})?(?= |$)"
             rf"(?! {say('canasta')})"
@@ -238,6 +243,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({count}|{none})(?= \{GAP}|$)|x(\d)(?= |$))"
         ),
         one_red=re.compile(rf"(?:^| )({say('one_red_three')})(?= |$)"),
+        the_red=re.compile(rf"(?:^| )({say('the_red_three')})(?= |$)" if definite else "(?!)"),
         minus=re.compile(
             "^(?:" + "|".join(sorted(map(re.escape, vocabulary().words("minus")))) + ")$"
         ),
@@ -633,12 +639,18 @@ def _kinds(joined: str, lang: str | None) -> tuple[int, int, int, set[int]]:
         if first not in covered:
             red += count_of(match[4], lang)
             covered.update(range(first, index_at(joined, match.end()) + 1))
+    definite = [
+        range(index_at(joined, m.start(1)), index_at(joined, m.end()) + 1)
+        for m in found.the_red.finditer(joined)
+        if index_at(joined, m.start(1)) not in covered
+    ]
+    covered.update(i for said in definite for i in said)
     for match in found.one_red.finditer(joined):
         first = index_at(joined, match.start(1))
         if first not in covered:
             red += 1
             covered.update((first, first + 1))
-    return natural, mixed, red, covered
+    return natural, mixed, red or int(bool(definite)), covered
 
 
 NONE_TAIL = 3
@@ -851,6 +863,54 @@ def _none_before(words: list[str], at: int, found: _Patterns) -> bool:
     return False
 
 
+COMPOUND = 5
+"""A word for the wild cards this long or longer may lead a compound ("villikorttikanasta",
+"wildcards"); a shorter one is matched whole, so a name ("Ville") is never one."""
+
+
+@functools.cache
+def _wild_words(lang: str | None) -> tuple[frozenset[str], tuple[str, ...]]:
+    """(every form of ``lang``'s words for the wild cards, the ones that may lead a
+    compound)."""
+    wild = {
+        fold(word)
+        for code, lexicon in vocabulary().lexicons.items()
+        if lang in (None, code)
+        for word in lexicon.words.wild
+    }
+    forms = {
+        fold(form)
+        for code, table in vocabulary().forms.items()
+        if lang in (None, code)
+        for form, base in table.items()
+        if fold(base) in wild
+    }
+    return frozenset(wild | forms), tuple(sorted(w for w in wild if len(w) >= COMPOUND))
+
+
+def _wild(word: str, lang: str | None) -> bool:
+    whole, compounds = _wild_words(lang)
+    return word in whole or word.startswith(compounds)
+
+
+def _wild_canastas(words: list[str], found: _Patterns, lang: str | None) -> list[str]:
+    """Each clause that says a canasta of wild cards ("en kanasta af lutter vilde kort", "a
+    wild canasta", "villikorttikanasta"): a canasta the reader cannot score (its value hangs
+    on jokers or twos, and on the variant), so it is named, never read as a kind or left
+    out."""
+    out: list[str] = []
+    clause: list[str] = []
+    for word in [*words, GAP]:
+        if word != GAP:
+            clause.append(word)
+            continue
+        wild = any(_wild(w, lang) for w in clause)
+        if wild and any(found.canasta.fullmatch(f" {w}") or "anast" in w for w in clause):
+            out.append(" ".join(clause))
+        clause = []
+    return out
+
+
 def _vague(joined: str, found: _Patterns) -> list[tuple[str, str]]:
     """An amount said with a word for "some" ("a few red threes", "noen røde", "muutama
     kortti kädessä"): the count is not said, whatever the noun's number. Red threes and
@@ -950,6 +1010,7 @@ def _read_part(
     unsure += _lone_out(joined, side, found, leads, lang)
     unsure += _loose_kinds(joined, covered, side, found)
     unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
+    unsure += [Unsure("canasta", said, side) for said in _wild_canastas(words, found, lang)]
     table, table_said = numbers.table, numbers.table is not None
     nothing_down = found.no_meld.search(joined) or found.zero_table.search(joined)
     nothing_down = nothing_down or any(

@@ -355,3 +355,56 @@ def test_a_no_with_its_own_words_after_a_question_takes_nothing_back(lang: str, 
     """ "concealed? no red threes": the "no" counts the red threes; the going out stays."""
     ours = read_round(text, Seating(lang=lang)).sides[0].round
     assert ours.went_out is WentOut.CONCEALED
+
+
+ADDED = [
+    ("en", "we went out with 480 melded, one natural, one red three. they had 210 and 60 in"
+     " hand. no wait, we had a mixed canasta as well"),
+    ("no", "vi gikk ut med 480 meldt, en ren, én rød treer. de hadde 210 og 60 på hånda."
+     " nei vent, vi hadde en blandet kanasta også"),
+    ("da", "vi gik ud med 480 meldt, en ren, én rød treer. de havde 210 og 60 på hånden."
+     " nej vent, vi havde en blandet canasta derudover"),
+    ("fi", "me mentiin ulos 480:llä, yksi puhdas, yksi punainen kolmonen. niillä 210 ja 60"
+     " kädessä. ei kun, meillä oli lisäksi yksi sekakanasta"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), ADDED)
+def test_a_correction_that_adds_keeps_what_was_said_before(lang: str, text: str) -> None:
+    """ "no wait, we had a mixed one as well": nothing is taken back, one more is said."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [
+        SideRound(
+            meld_points=480,
+            natural_canastas=1,
+            mixed_canastas=1,
+            red_threes=1,
+            went_out=WentOut.NORMAL,
+        ),
+        SideRound(meld_points=210, hand_points=60),
+    ]
+
+
+ONE_OF_THEM = [
+    ("en", "we went out with 560 melded, three naturals, wait, one of them was mixed. no red"
+     " threes. they had 230 and 35 left, no red threes"),
+    ("no", "vi gikk ut med 560 meldt, tre rene, nei vent, den ene var blandet. ingen røde."
+     " de hadde 230 og 35 igjen, ingen røde"),
+    ("da", "vi gik ud med 560 meldt, tre rene, nej vent, den ene var blandet. ingen røde."
+     " de havde 230 og 35 tilbage, ingen røde"),
+    ("fi", "me mentiin ulos 560:llä, kolme puhdasta, ei hetkinen, yksi niistä oli seka. ei"
+     " punaisia. niillä 230 ja 35 kädessä, ei punaisia"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), ONE_OF_THEM)
+def test_one_of_the_canastas_corrected_changes_only_that_one(lang: str, text: str) -> None:
+    """ "three naturals, wait, one of them was mixed": two naturals and a mixed, not three
+    naturals and a mixed, nor one mixed alone."""
+    reading = read_round(text, Seating(lang=lang))
+    assert reading.unsure == ()
+    assert [s.round for s in reading.sides] == [
+        SideRound(meld_points=560, natural_canastas=2, mixed_canastas=1, went_out=WentOut.NORMAL),
+        SideRound(meld_points=230, hand_points=35),
+    ]

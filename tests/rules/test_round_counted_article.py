@@ -81,3 +81,63 @@ def test_an_article_that_is_also_a_sides_name_is_still_the_article(
     unsure = {u.side for u in reading.unsure}
     assert 0 in unsure or reading.sides[0].round.red_threes == 2
     assert 1 in unsure or reading.sides[1].round.red_threes == 0
+
+
+CUBAN = load_variant("cuban")
+
+THE_RED_THREE = [
+    ("en", "we never made a canasta, so the red three goes against us. 240 melded, 70 in"
+     " hand. they went out with 410, a natural and a mixed, no red threes"),
+    ("no", "vi fikk ingen kanasta, så den røde treeren teller minus for oss. 240 meldt, 70 på"
+     " hånda. de gikk ut med 410, en ren og en blandet, ingen røde treere"),
+    ("da", "vi fik ingen kanasta, så den røde treer tæller minus for os. 240 meldt, 70 på"
+     " hånden. de gik ud med 410, en ren og en blandet, ingen røde treere"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), THE_RED_THREE)
+def test_the_red_three_said_definite_is_one_red_three(lang: str, text: str) -> None:
+    """ "den røde treeren teller minus": one red three, not lost after "no canasta" (whose
+    "no" negates the canasta, not the red three four words on)."""
+    assert read_unasked(text, lang, CUBAN) == [
+        side(240, red=1, hand=70),
+        side(410, natural=1, mixed=1, out="normal"),
+    ]
+
+
+THE_RED_THREE_AGAIN = [
+    ("en", "we went out with 380, two clean, one red three, and the red three counts plus."
+     " they had 210 melded and 35 left, no red threes"),
+    ("no", "vi gikk ut med 380, to rene, én rød treer, og den røde treeren teller pluss. de"
+     " hadde 210 meldt og 35 igjen, ingen røde treere"),
+    ("da", "vi gik ud med 380, to rene, én rød treer, og den røde treer tæller plus. de"
+     " havde 210 meldt og 35 tilbage, ingen røde treere"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), THE_RED_THREE_AGAIN)
+def test_the_red_three_said_definite_after_its_count_is_not_one_more(lang: str, text: str) -> None:
+    """A definite noun points back to the red three already counted: one, not two."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    assert reading.sides[0].round.red_threes == 1 or reading.unsure
+
+
+NONE_THEN_ONE = [
+    ("en", "we went out with 380, no mixed, one red three and two clean. they had 210 melded"
+     " and 35 left, no red threes"),
+    ("no", "vi gikk ut med 380, ingen blandet, én rød treer og to rene. de hadde 210 meldt"
+     " og 35 igjen, ingen røde treere"),
+    ("da", "vi gik ud med 380, ingen blandet, én rød treer og to rene. de havde 210 meldt"
+     " og 35 tilbage, ingen røde treere"),
+    ("fi", "me mentiin ulos 380:llä, ei likaista, yksi punainen kolmonen ja kaksi puhdasta."
+     " niillä 210 pöydässä ja 35 kädessä, ei punaisia"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NONE_THEN_ONE)
+def test_a_none_before_a_kind_of_canasta_leaves_the_red_threes_after_it(
+    lang: str, text: str
+) -> None:
+    """ "ingen blandet én rød treer": the "none" is the mixed canastas', the red three one."""
+    reading = read_round(text, Seating(lang=lang), CLASSIC)
+    assert reading.sides[0].round.red_threes == 1 or reading.unsure

@@ -131,3 +131,40 @@ def test_the_games_own_phrases_are_read(lang: str, text: str, out: WentOut) -> N
     reading = read_round(text, Seating(lang=lang))
     assert reading.unsure == ()
     assert [s.round for s in reading.sides] == [OURS.model_copy(update={"went_out": out}), THEIRS]
+
+
+FROM_THE_HAND = [
+    ("en", "we went out from hand, 420 melded, a clean and a dirty, one red three. they had"
+     " 230 and a dirty canasta, no red threes, 45 in hand"),
+    ("no", "vi gikk ut på hånda, 420 meldt, en ren og en blandet, én rød treer. de hadde 230"
+     " og en blandet, ingen røde, 45 på hånda"),
+    ("no", "me gjekk ut på handa, 420 meldt, ein rein og ein blanda, éin raud treer. dei"
+     " hadde 230 og ein blanda, ingen raude, 45 att"),
+    ("da", "vi gik ud på hånden, 420 meldt, en ren og en blandet, én rød treer. de havde 230"
+     " og en blandet, ingen røde, 45 på hånden"),
+    ("fi", "me mentiin ulos suoraan kädestä, 420 pöydässä, puhdas ja seka, yksi punainen"
+     " kolmonen. niillä 230 ja yksi seka, ei punaisia, 45 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), FROM_THE_HAND)
+def test_going_out_from_the_hand_is_going_out_concealed(lang: str, text: str) -> None:
+    """ "gikk ut på hånda", "gik ud på hånden": out from the hand, in one go; the same words
+    after a number ("45 på hånda") are still the hand's points."""
+    assert read_unasked(text, lang) == [
+        OURS.model_copy(update={"went_out": WentOut.CONCEALED}),
+        THEIRS,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("no", "vi gikk ut, 420 meldt, en ren og en blandet, én rød treer. de hadde 230 og en"
+         " blandet, ingen røde, og satt med 45 på hånda"),
+        ("da", "vi gik ud, 420 meldt, en ren og en blandet, én rød treer. de havde 230 og en"
+         " blandet, ingen røde, og sad med 45 på hånden"),
+    ],
+)  # fmt: skip
+def test_the_hand_said_after_going_out_is_no_concealed_going_out(lang: str, text: str) -> None:
+    assert read_unasked(text, lang) == list(WE_WENT_OUT)

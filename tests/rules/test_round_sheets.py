@@ -118,3 +118,25 @@ def test_a_canasta_section_whose_values_say_their_kinds(lang: str) -> None:
 def test_a_count_for_each_side_of_no_kind_is_asked(lang: str, text: str) -> None:
     reading = read_round(text, Seating(lang=lang), CLASSIC)
     assert reading.unsure
+
+
+PLAYERS_THEN_EACH = {
+    "en": ("Ann had 200 and 40 left. me: went out with 300, one clean. a red three apiece",
+           (("me",), ("Ann",))),
+    "no": ("Ingrid hadde 200 og 40 att. eg: gjekk ut med 300, ein rein. ein raud treer kvar",
+           (("eg",), ("Ingrid",))),
+    "da": ("Mette havde 200 og 40 tilbage. mig: gik ud med 300, en ren. en rød treer hver",
+           (("mig",), ("Mette",))),
+    "fi": ("Liisalla 200 ja 40 kädessä. minä: menin ulos 300:lla, yks puhdas. yks punanen "
+           "kolmonen kummallekin", (("minä",), ("Liisa",))),
+}  # fmt: skip
+"""Two players named by name, then one value for each of them: "each" in every language's
+own word for it ("apiece", nynorsk "kvar", "kummallekin")."""
+
+
+@pytest.mark.parametrize("lang", sorted(PLAYERS_THEN_EACH))
+def test_a_count_for_each_after_players_named_is_every_players(lang: str) -> None:
+    text, names = PLAYERS_THEN_EACH[lang]
+    reading = read_round(text, Seating(names=names, lang=lang), load_variant("two-player"))
+    assert reading.unsure == ()
+    assert [side.round for side in reading.sides] == [OURS, THEIRS]

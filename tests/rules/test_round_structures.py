@@ -376,3 +376,42 @@ def test_nobody_with_a_red_three_is_never_one_red_three(lang: str, text: str) ->
     for index, side in enumerate(reading.sides):
         asked = any(u.side in (index, None) for u in reading.unsure)
         assert asked or side.round.red_threes == 0
+
+
+KIND_CLOSING_ONE_SIDE = {
+    "en": (
+        "we went out with 410, two red threes, natural canasta. they got 320 down, 40 in "
+        "hand, no red threes",
+        "I went out, natural canasta, we had 410 melded and two red threes. them: 320 down, "
+        "40 in hand, no red threes",
+    ),
+    "no": (
+        "vi gikk ut med 410, to røde treere, ren kanasta. de fikk 320 ned, 40 på hånda, ingen røde",
+        "jeg gikk ut, ren kanasta, vi hadde 410 meldt og to røde treere. dem: 320 nede, 40 "
+        "på hånda, ingen røde",
+    ),
+    "da": (
+        "vi gik ud med 410, to røde treere, ren kanasta. de fik 320 ned, 40 på hånden, ingen røde",
+        "jeg gik ud, ren kanasta, vi havde 410 meldt og to røde treere. dem: 320 nede, 40 "
+        "på hånden, ingen røde",
+    ),
+    "fi": (
+        "me mentiin ulos 410:llä, kaks punasta kolmosta, puhdas kanasta. ne sai 320 "
+        "pöytään, 40 kädessä, ei punasia",
+        "mä menin ulos, puhdas kanasta, meillä oli 410 pöydässä ja kaks punasta kolmosta. "
+        "ne: 320 pöydässä, 40 kädessä, ei punasia",
+    ),
+}
+"""A kind with no count closing one side's list, right before a side is named: the one
+canasta of the side it was said of, never a heading for every side after it."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [(lang, text) for lang, said in KIND_CLOSING_ONE_SIDE.items() for text in said],
+)
+def test_a_canasta_said_for_one_side_is_not_given_to_the_other(lang: str, text: str) -> None:
+    assert read_unasked(text, lang, CLASSIC) == [
+        SideRound(meld_points=410, natural_canastas=1, red_threes=2, went_out=WentOut.NORMAL),
+        SideRound(meld_points=320, hand_points=40),
+    ]

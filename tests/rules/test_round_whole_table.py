@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.scoring import load_variant
 from bot.scoring.round import WentOut
 from bot.talk.round_talk import Seating, read_round
 from tests.rules.said_rounds import side as _side
@@ -252,3 +253,49 @@ def test_finnish_red_alone_is_one_red_three_and_red_canasta_a_natural() -> None:
         _side(400, natural=1, mixed=1, out="normal"),
         _side(200, mixed=1, red=1, hand=40),
     ]
+
+
+NOT_COUNTED = [
+    ("en", "they went out, 1 clean 1 dirty, 390 melded. we 240, 1 red three, I had 25 in hand"
+     " and Sam... dunno, didnt count his"),
+    ("no", "de gikk ut, 1 ren 1 uren, 390 meldt. vi 240, 1 rød treer, jeg hadde 25 på hånda,"
+     " Ola har ikke telt sine enda"),
+    ("da", "vi fik 240 på bordet og en uren, Jens havde 25 på hånden og Søren... hvad havde du"
+     " Søren? de gik ud med 390 og en ren, 1 rød hos dem"),
+    ("fi", "meil 240, likanen kanasta, mulla jäi 25 käteen, Pekalla en tiiä. ne meni ulos"
+     " 390:llä ja puhtaalla, yks punanen"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), NOT_COUNTED)
+def test_a_partners_hand_not_counted_yet_is_asked_about(lang: str, text: str) -> None:
+    """One partner's hand said, the other's not known yet ("hasn't counted", "ikke telt",
+    "en tiiä", "hvad havde du?"): the side's hand is not the one said, so it is asked."""
+    assert read_round(text, Seating(lang=lang)).unsure
+
+
+WILD = [
+    ("en", "we went out with 520, a clean one and a canasta of all wild cards, one red three."
+     " they 230, 45 in hand"),
+    ("no", "vi gikk ut med 520, en ren og en kanasta med bare villkort, én rød treer. de 230,"
+     " 45 på hånda"),
+    ("da", "vi gik ud med 520, en ren og en kanasta af lutter vilde kort, én rød tre. de 230,"
+     " 45 på hånden"),
+    ("fi", "me mentiin ulos 520:llä, puhdas ja kanasta pelkistä villeistä korteista, yks"
+     " punanen. ne 230, 45 kädessä"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "text"), WILD)
+def test_a_canasta_of_wild_cards_is_asked_about_never_dropped(lang: str, text: str) -> None:
+    """A canasta of wild cards scores by its jokers and twos, which the sentence does not
+    say: the side is asked about, never read with the canasta left out."""
+    reading = read_round(text, Seating(lang=lang), load_variant("cuban"))
+    assert 0 in {u.side for u in reading.unsure}
+
+
+def test_a_name_that_starts_like_wild_is_no_wild_card() -> None:
+    """ "Ville" (a Finnish name) is not "villi" (wild)."""
+    text = "Ville meni ulos 300:lla, yks puhdas. me 200, ei punasia, 40 kädessä"
+    reading = read_round(text, Seating(names=(("Ville",), ("me",)), lang="fi"))
+    assert not any(u.what == "canasta" for u in reading.unsure)
