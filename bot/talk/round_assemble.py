@@ -491,6 +491,7 @@ def assemble(
     if near := doubtful_words(words, tagged, unknown, lang, skip):
         unsure.append(Unsure("word", ", ".join(near), side))
     doubted: set[int] = set(restated)
+    points: dict[int, Unsure] = {}  # points whose role alone is in doubt, by index
     for i in range(len(words)):
         if i in skip:
             continue
@@ -500,7 +501,12 @@ def assemble(
         if doubt or (role != "O" and words[i] != GAP and value is None):
             unsure.append(Unsure(doubt or _what(role, words[i]), _near(words, i), side))
             doubted.add(i)
+            if _role_in_doubt(words, tagged, i, restated):
+                points[i] = unsure[-1]
     said = _values(words, tagged, lang, doubted)
+    for i, slot in _placed_by_elimination(words, tagged, said, points, unsure).items():
+        unsure.remove(points[i])
+        said[slot].append(int(words[i]))
     hands = said["HAND"]
     hand = hand_total(hands, players_of(variant, side))
     if hand is None:
@@ -512,6 +518,61 @@ def assemble(
     table_said = len(melds) == 1 or (not melds and bool(said["NOMELD"]))
     round_ = _side_of(said, sum(hands) if hand is None else hand)
     return Assembled(round_, table_said, tuple(unsure), tuple(hands), skip)
+
+
+def _role_in_doubt(words: list[str], tagged: Tagged, i: int, restated: Collection[int]) -> bool:
+    """The word at ``i`` is points (a number, none for the table or the hand) whose role
+    alone is in doubt: the tagger gave it a points role or none, with too little
+    probability, and it is neither a score said again nor a number that may be one typed in
+    parts ("1 480")."""
+    word, role = words[i], tagged.roles[i]
+    if not word.isdecimal() or i in restated or role not in ("O", "MELD", "HAND"):
+        return False
+    if i and role != "O" and one_number(words[i - 1], word):
+        return False
+    return int(word) % 5 == 0 and (int(word) >= SMALLEST_POINTS or role != "O")
+
+
+def _placed_by_elimination(
+    words: list[str],
+    tagged: Tagged,
+    said: dict[str, list[int]],
+    points: dict[int, Unsure],
+    unsure: list[Unsure],
+) -> dict[int, str]:
+    """Points whose role was in doubt, placed where nothing else can go: the side's other
+    words read with certainty, one number left, and one place open for it (no table points
+    said, or no hand), which the tagger did not read as the other place. Otherwise nothing
+    is placed and the number is asked about.
+
+    Why this is no guess: a side's round has one table figure and one hand; when the words
+    fill every other part and one number is left over, the part still empty is what it
+    says, the way a player reading a score sheet row does ("os 460 1 ren 1 uren 2 røde 35")."""
+    hands = said["HAND"]
+    if len(points) != 1 or len(unsure) != 1:
+        return {}
+    (i,) = points
+    if _numbers_unread(words, tagged, i):
+        return {}
+    empty = {"MELD": not said["MELD"] and not said["NOMELD"], "HAND": not hands}
+    open_ = [slot for slot, free in empty.items() if free]
+    if len(open_) == 1 and tagged.roles[i] in (open_[0], "O"):
+        return {i: open_[0]}
+    return {}
+
+
+def _numbers_unread(words: list[str], tagged: Tagged, i: int) -> bool:
+    """A number other than the one at ``i`` that no role reads and that names no kind (the
+    "3" of "red 3"): it is left over too ("r3:0 -35": the none of "0" was not read as the
+    count of red threes), so the number at ``i`` is not the one thing left to place."""
+    return any(
+        word.isdecimal() and role == "O" and j != i and not (j and _names_three(words, j))
+        for j, (word, role) in enumerate(zip(words, tagged.roles, strict=True))
+    )
+
+
+def _names_three(words: list[str], j: int) -> bool:
+    return words[j] == "3" and _kind_patterns(None)["RED"].fullmatch(words[j - 1]) is not None
 
 
 RED_ROLES = frozenset({"N_RED", "K_RED"})

@@ -126,14 +126,17 @@ def test_every_component_said_survives_the_assembly(
 def test_a_role_the_model_is_not_sure_of_is_asked_about(
     said: tuple[SideRound, list[str], list[str]], data: st.DataObject
 ) -> None:
-    """Any word, no role included: "skjult" read as nothing, but barely, may be concealed."""
-    _, words, roles = said
+    """Any word, no role included: "skjult" read as nothing, but barely, may be concealed.
+    The one exception is points left over where nothing else can go (the side's only table
+    points or only hand, every other word sure): placed there, and then read right."""
+    side, words, roles = said
     roled = [i for i, word in enumerate(words) if word != "|"]
     doubtful = data.draw(st.sampled_from(roled))
     confidence = [1.0] * len(roles)
     confidence[doubtful] = CONFIDENT / 2
     built = assemble(words, Tagged(tuple(roles), tuple(confidence)), "en", 0)
-    assert built.unsure
+    left_over = words[doubtful].isdecimal() and roles[doubtful] in ("MELD", "HAND")
+    assert built.unsure or (left_over and built.side == side)
 
 
 def _assembled(text: str, roles: str) -> tuple[SideRound, list[str]]:
