@@ -72,11 +72,18 @@ def test_the_chat_head_has_a_line_for_each_language() -> None:
 
 def test_a_question_of_words_nobody_used_reads_as_less_of_a_rules_question() -> None:
     """The chat head reads how much of a question training knew: a rules question with made-up
-    words in place of its topic's words is likelier small talk than the question itself."""
+    words in place of its topic's words is likelier small talk than the question itself, and
+    one with nothing of a question's frame left ("how many ... to each ...", which beginners'
+    questions that describe the deal also have) is declined."""
     model = shipped_model()
     plain = model.predict("how many cards are dealt to each player").chat
     made_up = model.predict("how many flurbs are zorgled to each blimp").chat
-    assert plain < model.chat_line("en") <= made_up
+    assert plain < model.chat_line("en") and plain < made_up
+    for nonsense in (
+        "what does a blorp count when you squib it",
+        "can i take the wuzzle if it has a frag in it",
+    ):
+        assert model.predict(nonsense).chat > model.chat_line("en")
 
 
 def test_the_chat_head_reads_how_a_line_is_typed() -> None:
