@@ -14,6 +14,7 @@ from bot.talk.round_asides import without_asides, without_table_talk
 from bot.talk.round_corrections import answered_question, corrected
 from bot.talk.round_ellipsis import elliptic
 from bot.talk.round_grid import ungridded
+from bot.talk.round_restated import results_marked
 from bot.talk.round_sections import sectioned
 from bot.talk.round_sides import Seating, Segment, named_words, segments
 from bot.talk.round_sums import summed, without_kinds_heading
@@ -39,6 +40,7 @@ def said_words(text: str, seating: Seating) -> list[str]:
     text = answered_question(
         without_table_talk(ungridded(text, seating), seating.lang), seating.lang
     )
+    text = results_marked(text, seating.lang)
     words = typed_words(text, seating.lang, names)
     words = without_asides(words, seating.lang, named_words(words, seating))
     return without_kinds_heading(summed(words, seating), seating.lang)

@@ -173,6 +173,42 @@ def restates(
     return any((value == -s) if negative else (value == abs(s)) for s in figures[last])
 
 
+RESULT_MARKS = re.compile(r"\s*(?:=>|->|=|→|⇒)\s*(?=[-−]?\d)")
+"""An equals sign or an arrow before a number: a figure worked out from what came before it."""
+PIECE_ENDS = re.compile(r"[.;|/()\n]")
+"""Where a piece of a typed round ends: a sentence, a sheet's cell or a side said apart."""
+ADDED_UP = re.compile(r"\d\s*(?:\+\s*\d+\s*)+$")
+"""Figures added up right before the mark ("35+25 = 60"): the mark gives their sum, one
+part of the round (``round_sums``), not the side's total."""
+WORKED_FROM = 2
+"""Numbers said before a mark in its piece for the figure after it to be worked out from
+them ("35 på hånden = 415"), not a label's value ("Hold 1 = 310")."""
+
+
+def results_marked(text: str, lang: str | None) -> str:
+    """``text`` with each equals sign or arrow that ends a sum ("2 røde treere, 35 på hånden =
+    415", "55 in hand -> 615") said as the language's word for a side's total (its
+    ``round.score``), which the cut-up words would otherwise lose: the figure after it is
+    then checked as the side's total (``totals``) instead of read as one more hand or table
+    points. A mark after a label ("Hold 1 = 310", "vi = 420") is left as it is."""
+    word = _result_word(lang)
+    out, last = [], 0
+    for mark in RESULT_MARKS.finditer(text):
+        start = max((m.end() for m in PIECE_ENDS.finditer(text, 0, mark.start())), default=0)
+        piece = text[start : mark.start()]
+        if len(re.findall(r"\d+", piece)) >= WORKED_FROM and not ADDED_UP.search(piece):
+            out += [text[last : mark.start()], f", {word} "]
+            last = mark.end()
+    return "".join([*out, text[last:]])
+
+
+@functools.cache
+def _result_word(lang: str | None) -> str:
+    lexicons = vocabulary().lexicons
+    lex = lexicons[lang] if lang in lexicons else lexicons["en"]
+    return next(p for p in lex.round.score if " " not in p)
+
+
 def whole_and_parts(hands: Sequence[int]) -> bool:
     """One hand said is the sum of the others ("Ben had 45 and Lisa 30, so 75 in hand"): the
     hand said whole and in parts, and summing every one would count it twice."""
