@@ -13,27 +13,19 @@ from bot.talk.round_talk import Seating, read_round
 from tests.rules.said_rounds import WE_WENT_OUT, read_unasked
 
 CLASSIC = load_variant("classic")
+US_EN = "us: 420 melded, 1 natural 1 mixed, 1 red three, out."
+US_NO = "vi: 420 meldt, 1 ren 1 uren, 1 rød treer, ute."
+US_DA = "os: 420 meldt, 1 ren 1 uren, 1 rød treer, ude."
+US_FI = "me: 420 pöytään, 1 puhdas 1 likainen, 1 punainen kolmonen, ulos."
 
 
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        (
-            "en",
-            "us: 420 melded, 1 natural 1 mixed, 1 red three, out. them: 230 melded, 1 mixed, no red threes, 45 in hand = 485",
-        ),
-        (
-            "no",
-            "vi: 420 meldt, 1 ren 1 uren, 1 rød treer, ute. dem: 230 meldt, 1 uren, ingen røde, 45 på hånda -> 485",
-        ),
-        (
-            "da",
-            "os: 420 meldt, 1 ren 1 uren, 1 rød treer, ude. dem: 230 meldt, 1 uren, ingen røde, 45 på hånden → 485",
-        ),
-        (
-            "fi",
-            "me: 420 pöytään, 1 puhdas 1 likainen, 1 punainen kolmonen, ulos. ne: 230 pöytään, 1 likainen, ei punaisia, 45 kädessä = 485",
-        ),
+        ("en", US_EN + " them: 230 melded, 1 mixed, no red threes, 45 in hand = 485"),
+        ("no", US_NO + " dem: 230 meldt, 1 uren, ingen røde, 45 på hånda -> 485"),
+        ("da", US_DA + " dem: 230 meldt, 1 uren, ingen røde, 45 på hånden → 485"),
+        ("fi", US_FI + " ne: 230 pöytään, 1 likainen, ei punaisia, 45 kädessä = 485"),
     ],
 )
 def test_a_total_after_an_equals_sign_is_no_hand(lang: str, text: str) -> None:
