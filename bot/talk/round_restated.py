@@ -128,18 +128,27 @@ TOTAL_REACH = 3
 def totals(
     words: Sequence[str], i: int, side: SideRound, variant: Variant | None, lang: str | None
 ) -> bool:
-    """The number at ``i`` is said as the side's total ("1280 i alt", "yhteensä me 1280")
-    and is exactly the net of ``side`` (the side as read without it) for ``variant``: it
-    confirms the parts, no component. Not when a table or hand word places it ("250 total
-    on the table", "yhteensä 95 käteen": a total of that part)."""
+    """The number at ``i`` is said as the side's total ("1280 i alt", "yhteensä me 1280"),
+    or is the last number of the side's words, and is exactly the net of ``side`` (the side
+    as read without it) for ``variant``: it confirms the parts, no component. Not when a
+    table or hand word places it ("250 total on the table", "yhteensä 95 käteen": a total of
+    that part)."""
     if variant is None or not words[i].isdecimal() or marked(words, i, lang):
         return False
     after, before = _totals(lang)
     following = " ".join(w for w in words[i + 1 : i + 1 + MARKED_REACH] if w != GAP)
     clause_start = max((j + 1 for j in range(i) if words[j] == GAP), default=0)
     preceding = " ".join(words[max(clause_start, i - TOTAL_REACH) : i])
-    said = after.match(following) or before.search(preceding)
-    return bool(said) and int(words[i]) == sum(breakdown(variant, side).values())
+    said = after.match(following) or before.search(preceding) or _last_figure(words, i)
+    if not said or side.red_threes >= len(variant.red_threes.schedule):
+        return False  # more red threes than the decks hold: no net to confirm
+    return int(words[i]) == sum(breakdown(variant, side).values())
+
+
+def _last_figure(words: Sequence[str], i: int) -> bool:
+    """The number at ``i`` is the last the side's words say: where players sum up ("45 in
+    hand, so 485", "altså 485", "eli 485"), whatever word leads to it."""
+    return not any(w.isdecimal() for w in words[i + 1 :])
 
 
 def restates(

@@ -49,3 +49,29 @@ def test_a_label_keeps_its_value() -> None:
         == "Team 1 = 230 / 1 dirty / 45 hand"
     )
     assert results_marked("1 dirty, 45 in hand = 485", "en") != "1 dirty, 45 in hand = 485"
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", US_EN + " them: 230 melded, 1 mixed, no red threes and 45 in hand, so 485"),
+        ("no", US_NO + " dem: 230 meldt, 1 uren, ingen røde og 45 på hånda, altså 485"),
+    ],
+)
+def test_a_sides_net_said_last_confirms_its_parts(lang: str, text: str) -> None:
+    assert read_unasked(text, lang, CLASSIC) == list(WE_WENT_OUT)
+
+
+def test_a_last_figure_that_is_not_the_net_is_asked_about() -> None:
+    text = US_EN + " them: 230 melded, 1 mixed, no red threes and 45 in hand, so 490"
+    assert read_unasked(text, "en", CLASSIC) is None
+
+
+def test_a_cuban_side_read_with_more_red_threes_than_the_decks_hold_is_asked_not_a_crash() -> None:
+    reading = read_round(
+        "3 red threes for us, then 3 red threes again, 320 melded, one natural, we went out,"
+        " so 1600. they 200, one mixed, 40 in hand",
+        Seating(lang="en"),
+        load_variant("cuban"),
+    )
+    assert reading.unsure
