@@ -128,6 +128,10 @@ _LABEL = re.compile(rf"[,;.!?]+(?=\s|$)|:+(?=\s|$)(?!\s+\d)|\s[-–—/]\s|{_COL
 _CASE_ENDING = re.compile(r"(\d):[^\W\d_]+")
 """A case ending written after a number with a colon, as Finnish does ("315:llä" = with
 315): the number is read, the ending dropped (the words around it place the number)."""
+_APOSTROPHE_ENDING = re.compile(r"(\d)'(?=[^\W\d_])")
+"""An ending written after a digit with an apostrophe ("3'ere", "3'er", "3's"): the word as
+if typed glued ("3ere"), which the spelling reader reads like any glued word; cut at the
+apostrophe, the digit would be a count and the ending a word of its own."""
 _TIMES_BEFORE = re.compile(r"(?<![\w.])(\d{1,2})[x×](?!\w)")
 """ "2x red 3s": a count written with "x" before its noun is the count itself."""
 _JOINED = re.compile(r"(?<=[^\W\d_])\s*[+&]\s*(?=[^\W\d_])")
@@ -153,6 +157,7 @@ def words_of(question: str, spell: Callable[[list[str]], list[str]] | None = Non
     clause's typed tokens (not folded yet) into folded words (``word_forms.typed_words``:
     "1nat", "hainna", "natrual" as the lexicon writes them); each token folded without it."""
     text = _CASE_ENDING.sub(r"\1", _THOUSANDS.sub(r"\1\2", normalise(question)))
+    text = _APOSTROPHE_ENDING.sub(r"\1", text)
     text = _TIMES_BEFORE.sub(r"\1", text)
     text = _JOINED.sub(" plus ", text)
     text = _SUM.sub(" plus ", text)
