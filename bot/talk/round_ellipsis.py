@@ -74,16 +74,26 @@ SMALLEST_POINTS = 5
 
 
 def _counted_kind(words: list[str], lang: str | None) -> list[str] | None:
-    """The kind words after the last count of the last clause of ``words`` when that clause
-    ends on them ("meil 3 punasta ja" -> ["punasta"]), else None."""
+    """The kind words after the last count (or negation: "meillä ei ollut punaisia") of the
+    last clause of ``words`` when that clause ends on them ("meil 3 punasta ja" ->
+    ["punasta"]), else None."""
     end = len(words)
     while end and (words[end - 1] in listed("words", "joiners", lang) or words[end - 1] == GAP):
         end -= 1
     start = max((i + 1 for i in range(end) if words[i] == GAP), default=0)
-    counts = [i for i in range(start, end) if count_value(words[i], lang) is not None]
+    _, negation = _patterns(lang)
+    counts = [
+        i
+        for i in range(start, end)
+        if count_value(words[i], lang) is not None or negation.fullmatch(words[i])
+    ]
     if not counts or counts[-1] + 1 >= end:
         return None
-    kind = words[counts[-1] + 1 : end]
+    # a verb may stand between a negation and its kind ("ei ollut punaisia")
+    first = next((j for j in range(counts[-1] + 1, end) if kind_of(words, j, lang)), end)
+    if first >= end or first - counts[-1] > 2:
+        return None
+    kind = words[first:end]
     if len(kind) > KIND_WORDS or kind_of(kind, 0, lang) is None:
         return None  # "3 red threes" counts a kind; "3 of them lol" names none
     return kind
@@ -104,20 +114,35 @@ def _second_sides(parts: list[Segment]) -> list[tuple[int, list[str]]]:
     return out
 
 
+VERB_WORDS = 2
+"""The most words a lone count's clause says before it ("they had two", "heillä kaksi")."""
+
+
+def _lone_count(first: list[str], lang: str | None) -> bool:
+    """The clause ends on a count too small to be points, and its few words before it are
+    neither numbers, counts nor kinds ("had", "oli"): a count whose kind is not said."""
+    if not first or len(first) > VERB_WORDS + 1 or count_value(first[-1], lang) is None:
+        return False
+    if first[-1].isdecimal() and int(first[-1]) >= SMALLEST_POINTS:
+        return False
+    return all(
+        not w.isdecimal() and count_value(w, lang) is None and kind_of(first, j, lang) is None
+        for j, w in enumerate(first[:-1])
+    )
+
+
 def _gapped_counts(parts: list[Segment], lang: str | None) -> list[Segment]:
     """Each second side's clause that is a lone count given the kind the side before it
     counted (see the module's docstring); a figure that may be points is left as said."""
     out = list(parts)
     for n, first in _second_sides(out):
         before, segment = out[n - 1], out[n]
-        if len(first) != 1 or count_value(first[0], lang) is None:
-            continue
-        if first[0].isdecimal() and int(first[0]) >= SMALLEST_POINTS:
+        if not _lone_count(first, lang):
             continue
         kind = _counted_kind(before.words, lang)
         if kind is None:
             continue
-        at = segment.lead + 1
+        at = segment.lead + len(first)
         out[n] = replace(segment, words=[*segment.words[:at], *kind, *segment.words[at:]])
     return out
 

@@ -272,9 +272,11 @@ def test_a_count_of_the_players_before_the_round_is_no_doubt(lang: str, text: st
 
 ELLIPTIC = [
     # the count's noun said before it, or not at all: red threes, perhaps; never read past
+    # ("we had no red threes, they had two" counts the kind said before: read, see
+    # test_round_elliptic_counts)
     "we went out with 400 melded, one clean one dirty; they had two of them, 200 melded, 25 left",
-    "we had no red threes, they had two. we went out with 400 melded, one clean one dirty; "
-    "they 200 melded, 25 in hand",
+    "we went out with 400 melded, one clean one dirty, great round; they had two. they 200"
+    " melded, 25 in hand",
 ]
 
 
