@@ -139,6 +139,32 @@ def _spans(words: list[str], lang: str | None, named: Collection[int]) -> set[in
         if value and value <= MOST_SIDES and words[i + 1] in sides and i not in named:
             out.update((i, i + 1))  # "tre par", "kolmen porukka" not a side's name
     out.update(_split_table(words, lang, named))
+    out.update(_team_sizes(words, lang, named, sides))
+    return out
+
+
+LINK_LETTERS = 3
+"""The longest word between a sides noun and the count of its players ("of", "på", "af")."""
+
+
+def _team_sizes(
+    words: list[str], lang: str | None, named: Collection[int], sides: frozenset[str]
+) -> set[int]:
+    """Indices of a team's size said after its noun ("two teams of three", "to lag på tre",
+    "hold af tre") and ending its clause: the short word between and the count. Read as a
+    side's round, the count counts nothing."""
+    teams = sides | listed("players", "teams", lang)
+    out: set[int] = set()
+    for i in range(len(words) - 2):
+        link, count = words[i + 1], words[i + 2]
+        if words[i] not in teams or {i + 1, i + 2} & set(named):
+            continue
+        if len(link) > LINK_LETTERS or _number(link, lang) is not None:
+            continue
+        value = _number(count, lang)
+        ends = i + 3 == len(words) or words[i + 3] == GAP
+        if value and value <= MOST_SIDES and ends:
+            out.update((i + 1, i + 2))
     return out
 
 
