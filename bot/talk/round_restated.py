@@ -226,13 +226,14 @@ def whole_and_parts(hands: Sequence[int]) -> bool:
 
 def hand_total(hands: Sequence[int], players: int | None) -> int | None:
     """The side's points in hand from every hand its words said, or None when that cannot be
-    told. Summed, unless one is the sum of the others; then the whole is the last, said after
-    its parts ("45 and 30, so 75 in hand"), when there are more hands than the side has
-    players (so not every one is a player's): ``players`` None (the variant not known) or a
-    whole said first, or as many hands as players, is asked about, never guessed."""
+    told. Summed, unless one is the sum of the others; then that one is the whole, said
+    after its parts ("45 and 30, so 75 in hand") or before them ("hand 45 (30 and 15)"), when
+    there are more hands than the side has players (so not every one is a player's):
+    ``players`` None (the variant not known), or as many hands as players, is asked about,
+    never guessed."""
     if not whole_and_parts(hands):
         return sum(hands)
-    parts = hands[:-1]
-    if players is None or len(parts) < 2 or len(hands) <= players or hands[-1] != sum(parts):
+    wholes = [h for h in hands if 2 * h == sum(hands)]
+    if players is None or len(hands) < 3 or len(hands) <= players or len(wholes) != 1:
         return None
-    return hands[-1]
+    return wholes[0]
