@@ -94,12 +94,14 @@ def summed(words: list[str], seating: Seating) -> list[str]:
 @functools.cache
 def _kinds_heading(lang: str | None) -> re.Pattern[str]:
     """A canasta word opening a clause right before a count and a kind ("canastas 2
-    natural", "kanastat 0 puhdas", "can 0 nat"): the part's heading, not a count."""
+    natural", "kanastat 0 puhdas", "can 0 nat"), or before a colon and then them
+    ("canastas: one clean one dirty"): the part's heading, not a count."""
     count = "|".join(sorted(map(re.escape, counts(lang)), key=len, reverse=True))
     none = any_phrase("none", lang=lang)
     kind = any_phrase("natural", "mixed", lang=lang)
     return re.compile(
-        rf"(?:^|\{GAP} )({any_phrase('canasta', lang=lang)}) (?:{count}|{none}) {kind}(?= |$)"
+        rf"(?:^|\{GAP} )({any_phrase('canasta', lang=lang)})(?: \{GAP})? (?:{count}|{none}) {kind}"
+        r"(?= |$)"
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from bot.scoring import load_variant
 from bot.talk.round_cut import said_words
 from bot.talk.round_talk import Seating
-from tests.rules.said_rounds import read_unasked, side
+from tests.rules.said_rounds import WE_WENT_OUT, read_unasked, side
 
 CLASSIC = load_variant("classic")
 READ = [side(410, natural=1, mixed=1, red=1, out="normal"), side(190, mixed=1, hand=60)]
@@ -97,3 +97,22 @@ def test_a_sum_of_named_hands_is_one_sides_only(names: tuple, total: list[str] |
 def test_a_plus_beside_a_kind_is_no_hand(lang: str) -> None:
     seating = Seating(lang=lang)
     assert "411" not in said_words("410 + 1 nat", seating)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "we went out: 420 melded, canastas: one natural one mixed, red threes: 1. they: 230"
+            " melded, canastas: one mixed, red threes: none, 45 in hand",
+        ),
+        (
+            "no",
+            "vi gikk ut: 420 meldt, canastaer: en ren en uren, røde treere: 1. de: 230 meldt,"
+            " canastaer: en uren, røde treere: ingen, 45 på hånda",
+        ),
+    ],
+)
+def test_a_canasta_heading_before_a_colon_counts_no_canasta(lang: str, text: str) -> None:
+    assert read_unasked(text, lang, CLASSIC) == list(WE_WENT_OUT)
