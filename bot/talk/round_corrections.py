@@ -174,7 +174,7 @@ def corrected(words: list[str], lang: str | None, seating: Seating | None = None
             words = [*words[:first], *words[last + 1 + both :]]
             i = first
             continue
-        split = None if bare else _one_of(before, after, lang)
+        split = None if bare else _one_of(before, after, lang) or _kind_of_one(before, after, lang)
         if split is not None:  # "2 naturals, no wait, one of them was mixed"
             head, tail = words[:clause_start], words[last + 1 :]
             tail = tail[1 + len(after) :] if tail[:1] == [GAP] else tail[len(after) :]
@@ -252,6 +252,25 @@ def _one_of(before: list[str], after: list[str], lang: str | None) -> list[str] 
         return None  # "one of them, no, two were mixed": a count of its own
     kind = after[now.start : now.end + 1]
     return [*before[: was.start], str(count - 1), *before[was.start + 1 :], GAP, "1", *kind]
+
+
+def _kind_of_one(before: list[str], after: list[str], lang: str | None) -> list[str] | None:
+    """The clause before a correction with its one canasta given the other kind the clause
+    after it names with no count ("en uren kanasta, nej vent, den var ren" -> "en ren
+    kanasta"), when the clause before counts one canasta of one kind and the clause after
+    says no other part of the round; else None. The words before the kind in the clause
+    after ("it was", "den var", "se oli") need no list: one canasta, one other kind."""
+    said, again = _spans(before, lang), _spans(after, lang)
+    if set(said) != {"canasta"} or set(again) != {"canasta"}:
+        return None
+    was, now = said["canasta"], again["canasta"]
+    kinds_was, kinds_now = was.kinds - {"CAN"}, now.kinds - {"CAN"}
+    if count_value(before[was.start], lang) != 1 or len(kinds_was) != 1 or len(kinds_now) != 1:
+        return None
+    if kinds_now == kinds_was or any(count_value(w, lang) is not None for w in after):
+        return None
+    kind = [w for w in after[now.start : now.end + 1] if _group([w], 0, lang)]
+    return [*before[: was.start + 1], *kind, *before[was.end + 1 :]]
 
 
 def _doubled(words: list[str], last: int, plain: re.Pattern[str], seating: Seating | None) -> bool:

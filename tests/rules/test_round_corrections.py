@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.scoring.round import SideRound, WentOut
 from bot.talk.round_talk import Seating, read_round
+from tests.rules.said_rounds import read_unasked, side
 
 NUMBER = {
     "en": ["zero", "one", "two", "three", "four"],
@@ -407,4 +408,26 @@ def test_one_of_the_canastas_corrected_changes_only_that_one(lang: str, text: st
     assert [s.round for s in reading.sides] == [
         SideRound(meld_points=560, natural_canastas=2, mixed_canastas=1, went_out=WentOut.NORMAL),
         SideRound(meld_points=230, hand_points=35),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        (
+            "en",
+            "they went out with a dirty canasta, no wait, it was clean. 270 melded and one red"
+            " three. we: 195 melded, no canasta, 40 in hand, no red threes",
+        ),
+        (
+            "da",
+            "de gik ud med en uren kanasta.. nej vent, den var ren. 270 meldt og en rød treer."
+            " vi: 195 meldt, ingen kanasta, 40 på hånden, ingen røde",
+        ),
+    ],
+)
+def test_the_one_canasta_given_another_kind_is_that_kind(lang: str, text: str) -> None:
+    assert read_unasked(text, lang) == [
+        side(195, hand=40),
+        side(270, natural=1, red=1, out="normal"),
     ]
