@@ -159,6 +159,10 @@ class RoundWords(_Strict):
     result: Words
     no_meld: Words
     """ "we never melded", "fikk ikke meldt noe": the side's table points are said to be 0."""
+    nothing: Words = []
+    """Words for nothing at all ("nothing", "ingenting", "intet", "mitään"): said, or a
+    ``none`` or ``negation`` word, in a clause with a word of laying cards down and no
+    number, the side laid nothing down (``round_nothing``), however the phrase goes."""
     we: Words
     """The speaker's own side in a sentence about every side: "we", "vi", "me", "our"."""
     team: Words

@@ -1169,6 +1169,46 @@ def _differences(
     return [Unsure(what, said, index) for what in whats]
 
 
+LAID_REACH = 4
+"""Words from a word for nothing (or a negation) to the word of laying down it denies:
+"fik ingenting meldt", "ei saanu pöytään ei mitään", "hadn't laid anything down"."""
+
+
+@functools.cache
+def _laying(lang: str | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(words for nothing, a none word or a negation; words of laying cards down)."""
+    nothing = rf"(?:{any_phrase('nothing', 'none', 'negation', lang=lang)})"
+    laying = any_phrase("opened", "table_after", "table_before", lang=lang)
+    return re.compile(rf"^{nothing}$"), re.compile(rf"^(?:{laying})$")
+
+
+def _laid_nothing(words: list[str], lang: str | None) -> bool:
+    """A clause of the side says it laid nothing down, however the phrase goes: a word for
+    nothing (or a none word, or a negation) within ``LAID_REACH`` words of a word of laying
+    cards down, no number in the clause, and no part of the round between them ("ingen
+    røde treere på bordet" counts red threes, not the table). Why composed and not listed:
+    "fik ingenting meldt overhovedet", "ei saatu yhtään sarjaa pöytään", "nada melded" are
+    a few of endless ways to say it, each a word for nothing and one for laying down."""
+    nothing, laying = _laying(lang)
+    found = _patterns(lang)
+    start = 0
+    for end in [*(i for i, w in enumerate(words) if w == GAP), len(words)]:
+        clause = words[start:end]
+        start = end + 1
+        if any(w.isdecimal() for w in clause):
+            continue
+        denies = [i for i, w in enumerate(clause) if nothing.match(w)]
+        lays = [i for i, w in enumerate(clause) if laying.match(w)]
+        for a in denies:
+            for b in lays:
+                between = clause[min(a, b) + 1 : max(a, b)]
+                if 0 < abs(b - a) <= LAID_REACH and not any(
+                    _part_word(w, found, lang) for w in between
+                ):
+                    return True
+    return False
+
+
 def _read_side(
     words: list[str],
     leads: frozenset[int],
@@ -1182,6 +1222,7 @@ def _read_side(
     says its red threes (``red_threes_said``; the count read is then what was said)."""
     tagger = shipped_tagger()
     tagged = tagger.tag(words, seating.lang) if tagger else None
+    nothing_down = nothing_down or _laid_nothing(words, seating.lang)
     read, asked = _read_both(words, leads, index, seating, variant, tagged, nothing_down, opens)
     return read, asked, bool(read.red_threes) or red_threes_said(words, tagged, seating.lang)
 
