@@ -160,6 +160,12 @@ class _Patterns:
     points: re.Pattern[str]
     """The word "points" alone, as a unit after a number."""
     """ "clean canasta" with no count before it: one, as the singular says."""
+    ends: re.Pattern[str]
+    """Any phrase without which a side has no hand (``_role``, ``_hand_lists``: a hand is
+    placed only by a hand phrase before or after its number, or as the next of a list of
+    hands), no going out (``_said``) and no result asked: a ``/rules`` question with none of
+    them describes no round (``_describe``). Each of those patterns has its phrase between
+    word boundaries, so the phrase found anywhere is needed for any of them to match."""
 
 
 SINGULAR = ("canasta", "kanasta")
@@ -258,6 +264,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({natural})|({mixed}))(?: {say('canasta')})?(?= |$)"
         ),
         kind=re.compile(rf"(?:^| )({natural}|{mixed})(?= |$)"),
+        ends=re.compile(
+            rf"(?:^| ){say('hand_after', 'section_hand', 'stuck', 'hand_before')}(?= |$)"
+            rf"|(?:^| ){say('went_out', 'out', 'result')}(?= |$)"
+        ),
     )
 
 
@@ -1454,13 +1464,15 @@ def _describe(question: str) -> tuple[SideRound, list[int], list[Unsure]] | None
     if not words:
         return None
     found = _patterns()
+    joined = " ".join(words)
+    if not found.ends.search(joined):
+        return None  # no hand, going out or result said: three questions in four that get here
     said = _said(words, leads, found, None)
     # with no variant the side's hand is the sum of the hands read (``hand_total``), so the
     # table and the round's end are known before the canastas and the doubts are read: most
     # questions with a number say neither ("we have 2100, what do we need"), and reading the
     # rest was most of the time the slowest questions took
     ended = said.numbers.hand or said.went_out is not WentOut.NO
-    joined = " ".join(words)
     if not (said.table_said and (ended or found.result.search(joined))):
         return None
     part = _read_part(words, leads, 0, said=said)
