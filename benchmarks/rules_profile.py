@@ -48,7 +48,8 @@ def main() -> None:
         timed.append((statistics.median(runs), q))
     timed.sort(key=lambda item: -item[0])
     slow = timed[: max(1, int(len(timed) * args.share))]
-    print(f"{len(questions)} questions; the slowest {len(slow)}: {slow[-1][0]:.2f}-{slow[0][0]:.2f} ms")
+    span = f"{slow[-1][0]:.2f}-{slow[0][0]:.2f} ms"
+    print(f"{len(questions)} questions; the slowest {len(slow)}: {span}")
     for ms, q in slow[:10]:
         print(f"  {ms:6.2f} ms  {q.lang}  {q.text[:90]!r}")
     profile = cProfile.Profile()
