@@ -1,6 +1,10 @@
 """Rules engine figures: start-up, memory, per-question latency, beside the old search's.
 
-Run: ``.venv/bin/python benchmarks/rules_search.py [--repeat N]``. Prints a table.
+Run: ``.venv/bin/python benchmarks/rules_search.py [--repeat N] [--questions FILE...]``. Prints
+a table. ``--questions`` times the labelled questions of the given files (question TOML with
+``[[q]]``, or numbers cases with ``[[case]]``) instead of ``rules_data/questions``: a fixed list,
+so that two commits are compared on the same questions (the labelled set grows); the count is
+printed. ``--skip-startup`` leaves out the fresh-process start-up and memory rows.
 
 * Start-up: a fresh interpreter imports ``bot.rules`` and calls ``RulesIndex.load()`` (topics
   validated, the shipped model read, catalogs loaded by the first ``ask``); the best and the
@@ -21,7 +25,9 @@ import statistics
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -62,6 +68,26 @@ def fresh_start(trace: bool) -> dict[str, float]:
     return json.loads(out.stdout)
 
 
+class Asked(NamedTuple):
+    """One timed question: its text and language (the variant is the classic table's)."""
+
+    text: str
+    lang: str
+
+
+def load_asked(paths: list[Path] | None) -> list[Asked]:
+    """The questions of ``paths`` in order, or every labelled question when none are given."""
+    if not paths:
+        from bot.rules.examples import all_examples
+
+        return [Asked(q.text, q.lang) for q in all_examples()]
+    out: list[Asked] = []
+    for path in paths:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out += [Asked(q["text"], q["lang"]) for q in data.get("q", data.get("case", []))]
+    return out
+
+
 def percentiles(samples: list[float]) -> tuple[float, float, float]:
     ordered = sorted(samples)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -71,17 +97,18 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--questions", type=Path, nargs="+", metavar="FILE")
+    parser.add_argument("--skip-startup", action="store_true")
     args = parser.parse_args()
 
-    starts = [fresh_start(trace=False) for _ in range(5)]
-    traced = fresh_start(trace=True)
+    skip = args.skip_startup
+    starts = [] if skip else [fresh_start(trace=False) for _ in range(5)]
+    traced = {} if skip else fresh_start(trace=True)
 
-    from bot.devtools.rules_evaluate import load_questions
-    from bot.rules.examples import example_files
     from bot.rules.index import RulesIndex
     from bot.scoring import load_variant
 
-    questions = [q for path in example_files() for q in load_questions(path)]
+    questions = load_asked(args.questions)
     index = RulesIndex.load()
     variant = load_variant("classic")
     for q in questions:
@@ -108,13 +135,8 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"questions: {len(questions)}, repeats: {args.repeat}, load average {load:.2f}")
     print(f"{'measure':<46}{'now':>24}   before")
-    totals = sorted(s["total"] for s in starts)
-    loads = sorted(s["load"] for s in starts)
-    start = f"{totals[0]:.3f} / {statistics.median(totals):.3f}"
-    print(f"{'start-up, imports + load + first ask, s':<46}{start:>24}   {OLD['start-up']}")
-    print(f"{'  load + first ask after imports, s':<46}{loads[0]:>12.3f} / {loads[2]:.3f}")
-    memory = f"{traced['traced'] / 2**20:.1f} traced, RSS +{starts[0]['rss']:.1f}"
-    print(f"{'memory of the loaded engine, MiB':<46}{memory:>24}   {OLD['memory']}")
+    if starts:
+        print_startup(starts, traced)
     for name, samples in (
         ("ask (warm)", ask_ms),
         ("ask (warm), thread CPU", cpu_ms),
@@ -126,6 +148,16 @@ def main() -> None:
         print(f"{name + ' p50 / p99 / max, ms':<46}{figures:>24}   {old}")
     p50, p99, worst = percentiles(auto_ms)
     print(f"{'autocomplete p50 / p99 / max, ms':<46}{f'{p50:.3f} / {p99:.3f} / {worst:.3f}':>24}")
+
+
+def print_startup(starts: list[dict[str, float]], traced: dict[str, float]) -> None:
+    totals = sorted(s["total"] for s in starts)
+    loads = sorted(s["load"] for s in starts)
+    start = f"{totals[0]:.3f} / {statistics.median(totals):.3f}"
+    print(f"{'start-up, imports + load + first ask, s':<46}{start:>24}   {OLD['start-up']}")
+    print(f"{'  load + first ask after imports, s':<46}{loads[0]:>12.3f} / {loads[2]:.3f}")
+    memory = f"{traced['traced'] / 2**20:.1f} traced, RSS +{starts[0]['rss']:.1f}"
+    print(f"{'memory of the loaded engine, MiB':<46}{memory:>24}   {OLD['memory']}")
 
 
 if __name__ == "__main__":

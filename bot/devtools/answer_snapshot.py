@@ -4,12 +4,15 @@ is checked against (issue 13: answers must not change).
 Run: ``python -m bot.devtools.answer_snapshot OUT.json`` (write outside the repository), then
 after a change again to another file and ``python -m bot.devtools.answer_snapshot --diff A B``.
 
-Dumped, for the variants classic and cuban: every labelled question in
-``rules_data/questions/*.toml``, every ``tests/rules/fresh*/questions*.toml`` question and every
-``tests/rules/fresh*/numbers*.toml`` case, as the full ``format_plain`` text, the reply kind, the
-shown topic ids, the suggestions and the ranking (ids and scores); and the ``/round say``
-reading of every sentence of ``tests/games/fresh*/*.toml`` (as ``benchmarks/round_say.py``
-reads them: each side's round and every unsure part).
+Dumped: every labelled question in ``rules_data/questions/*.toml`` and every question and
+numbers case under ``tests/rules`` (``**/*.toml``), each asked at the classic and the Cuban table
+and at the variant it was labelled with, in its own language; and once more at its own variant
+with no language given, once with no locale (the reply language detected) and once with the
+Discord locale of another language (``LOCALES``: a Danish user's Norwegian-looking question),
+since the reply language changes which words the number readers use. Kept per ask: the full
+``format_plain`` text, the reply kind, the shown topic ids, the suggestions and the ranking (ids
+and scores). Then the ``/round say`` reading of every sentence of ``tests/games/fresh*/*.toml``
+(as ``benchmarks/round_say.py`` reads them: each side's round and every unsure part).
 """
 
 from __future__ import annotations
@@ -23,24 +26,37 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ("classic", "cuban")
+LOCALES = {"en": "no", "no": "da", "da": "fi", "fi": "en-US"}
+"""The Discord locale of another language each question is asked once more from."""
 
 
-def _questions() -> list[tuple[str, str, str]]:
-    """(source, lang, text) of every question and numbers case, in file order."""
+def _questions() -> list[tuple[str, str, str, str]]:
+    """(source, lang, text, variant) of every question and numbers case, in file order."""
     from bot.devtools.rules_evaluate import load_questions
     from bot.rules.examples import example_files
 
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, str]] = []
     for path in example_files():
-        out += [(path.name, q.lang, q.text) for q in load_questions(path)]
-    for path in sorted((ROOT / "tests" / "rules").glob("fresh*/*.toml")):
-        name = f"{path.parent.name}/{path.name}"
-        if path.name.startswith("numbers"):
-            cases = tomllib.loads(path.read_text(encoding="utf-8"))["case"]
-            out += [(name, c["lang"], c["text"]) for c in cases]
+        out += [(path.name, q.lang, q.text, q.variant) for q in load_questions(path)]
+    rules = ROOT / "tests" / "rules"
+    for path in sorted(rules.glob("**/*.toml")):
+        name = str(path.relative_to(rules))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if "case" in data:
+            out += [(name, c["lang"], c["text"], c["variant"]) for c in data["case"]]
         else:
-            out += [(name, q.lang, q.text) for q in load_questions(path)]
+            out += [(name, q.lang, q.text, q.variant) for q in load_questions(path)]
     return out
+
+
+def _asks(lang: str, own: str) -> list[tuple[str, str | None, str | None]]:
+    """(table, lang, locale) each question is asked with."""
+    tables = dict.fromkeys((*VARIANTS, own))
+    return [
+        *((table, lang, None) for table in tables),
+        (own, None, None),
+        (own, None, LOCALES[lang]),
+    ]
 
 
 def _answers() -> list[dict[str, Any]]:
@@ -49,17 +65,17 @@ def _answers() -> list[dict[str, Any]]:
     from bot.scoring import load_variant
 
     index = RulesIndex.load()
-    variants = {v: load_variant(v) for v in VARIANTS}
     rows = []
-    for source, lang, text in _questions():
-        for vid, variant in variants.items():
-            answer = index.ask(text, lang=lang, variant=variant)
+    for source, lang, text, own in _questions():
+        for vid, asked, locale in _asks(lang, own):
+            answer = index.ask(text, lang=asked, locale=locale, variant=load_variant(vid))
             rows.append(
                 {
                     "source": source,
                     "lang": lang,
                     "text": text,
                     "table": vid,
+                    "asked": [asked, locale],
                     "kind": answer.kind,
                     "language": answer.language,
                     "variant": answer.variant,

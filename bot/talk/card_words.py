@@ -566,6 +566,11 @@ def _named(word: str) -> bool:
     )
 
 
+_RAW_WORD = re.compile(r"[^\s,;+/]+([\s,;+/]*)")
+"""A word as typed and the spaces and list marks after it (``_split``)."""
+_LIST_MARK = re.compile(r"[,;]")
+
+
 def _split(question: str) -> tuple[list[str], frozenset[int], frozenset[int]]:
     """The question's words, stripped of punctuation, the places of the words with a pause
     after them ("ace. ace. king, king": each read out alone), and of those with a comma or
@@ -573,7 +578,7 @@ def _split(question: str) -> tuple[list[str], frozenset[int], frozenset[int]]:
     raws: list[str] = []
     pauses: set[int] = set()
     commas: set[int] = set()
-    for match in re.finditer(r"[^\s,;+/]+([\s,;+/]*)", question.strip()):
+    for match in _RAW_WORD.finditer(question.strip()):
         word = match.group().strip().rstrip(",;+/").strip()
         stripped = word.strip(".!?:()[]\"'")
         if not any(c.isalnum() for c in stripped):  # a dash or dots alone: "ace - ace"
@@ -585,7 +590,7 @@ def _split(question: str) -> tuple[list[str], frozenset[int], frozenset[int]]:
         tail = word[len(word.rstrip(".!?:…)]\"'")) :] + match[1]
         if PAUSE.search(tail):
             pauses.add(len(raws))
-        if re.search(r"[,;]", tail):
+        if _LIST_MARK.search(tail):
             commas.add(len(raws))
         raws.append(stripped)
     return raws, frozenset(pauses), frozenset(commas)
@@ -597,10 +602,12 @@ def _values_offered(raws: list[str]) -> list[str]:
     ("two or three kings" is left alone: a count, and the reader asks or counts as before)."""
     out = list(raws)
     for i in range(1, len(raws) - 1):
+        if raws[i].lower() not in _CHOICE:
+            continue  # most words are no "or": nothing around them is looked at
         before, after = raws[i - 1].lower(), raws[i + 1].lower()
         card_next = i + 2 < len(raws) and _card_token(raws[i + 2]) is not None
         numbers = all(w.isdecimal() or w in _COUNTS for w in (before, after))
-        if raws[i].lower() in _CHOICE and numbers and not card_next:
+        if numbers and not card_next:
             out[i - 1] = out[i + 1] = NOT_A_CARD
     return out
 

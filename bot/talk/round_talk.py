@@ -160,6 +160,12 @@ class _Patterns:
     points: re.Pattern[str]
     """The word "points" alone, as a unit after a number."""
     """ "clean canasta" with no count before it: one, as the singular says."""
+    ends: re.Pattern[str]
+    """Any phrase without which a side has no hand (``_role``, ``_hand_lists``: a hand is
+    placed only by a hand phrase before or after its number, or as the next of a list of
+    hands), no going out (``_said``) and no result asked: a ``/rules`` question with none of
+    them describes no round (``_describe``). Each of those patterns has its phrase between
+    word boundaries, so the phrase found anywhere is needed for any of them to match."""
 
 
 SINGULAR = ("canasta", "kanasta")
@@ -258,6 +264,10 @@ def _patterns(lang: str | None = None) -> _Patterns:
             rf"(?:({natural})|({mixed}))(?: {say('canasta')})?(?= |$)"
         ),
         kind=re.compile(rf"(?:^| )({natural}|{mixed})(?= |$)"),
+        ends=re.compile(
+            rf"(?:^| ){say('hand_after', 'section_hand', 'stuck', 'hand_before')}(?= |$)"
+            rf"|(?:^| ){say('went_out', 'out', 'result')}(?= |$)"
+        ),
     )
 
 
@@ -991,33 +1001,32 @@ def _lone_out(
     return out
 
 
-def _read_part(
-    words: list[str],
-    leads: frozenset[int],
-    side: int | None,
-    lang: str | None = None,
-    variant: Variant | None = None,
-) -> _Part:
-    """One side's words read into its round, with ``lang``'s words when the language is
-    known; whatever cannot be placed is named. With ``variant``, a number no word places
-    that restates a score of the side ("1 red three (so -100)") is no component, and a hand
-    said in parts and then whole is the whole (``round_restated``)."""
+@dataclass(frozen=True)
+class _Said:
+    """What a side's words say before any part of the round is counted: its numbers (the
+    table's points, every hand), the table's points with a phrase for nothing laid down read
+    as 0, and whether it went out. Read apart from the rest of ``_read_part`` so that the
+    ``/rules`` reader (``_describe``) can stop when the round has no end or no table."""
+
+    numbers: _Numbers
+    table: int | None
+    went_out: WentOut
+
+    @property
+    def table_said(self) -> bool:
+        return self.table is not None
+
+
+def _said(words: list[str], leads: frozenset[int], found: _Patterns, lang: str | None) -> _Said:
     joined = " ".join(words)
-    found = _patterns(lang)
     numbers = _numbers(words, leads, found, lang)
-    natural, mixed, red, covered = _kinds(joined, lang)
-    unsure = _loose_words(joined, covered, side, found)
-    unsure += _lone_out(joined, side, found, leads, lang)
-    unsure += _loose_kinds(joined, covered, side, found)
-    unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
-    unsure += [Unsure("canasta", said, side) for said in _wild_canastas(words, found, lang)]
-    table, table_said = numbers.table, numbers.table is not None
+    table = numbers.table
     nothing_down = found.no_meld.search(joined) or found.zero_table.search(joined)
     nothing_down = nothing_down or any(
         _negated(found, joined, m) for m in found.opened.finditer(joined)
     )
     if table is None and nothing_down:
-        table, table_said = 0, True
+        table = 0
     went_out = WentOut.NO
     denied = _denied_outs(joined, found)
     said_out = any(
@@ -1030,6 +1039,32 @@ def _read_part(
     out_clause = out_clause or bool(_out_cells(words, found, lang))
     if said_out or out_clause or _out_at_lead(words, leads, found):
         went_out = WentOut.CONCEALED if found.concealed.search(joined) else WentOut.NORMAL
+    return _Said(numbers, table, went_out)
+
+
+def _read_part(
+    words: list[str],
+    leads: frozenset[int],
+    side: int | None,
+    lang: str | None = None,
+    variant: Variant | None = None,
+    said: _Said | None = None,
+) -> _Part:
+    """One side's words read into its round, with ``lang``'s words when the language is
+    known; whatever cannot be placed is named. With ``variant``, a number no word places
+    that restates a score of the side ("1 red three (so -100)") is no component, and a hand
+    said in parts and then whole is the whole (``round_restated``). ``said``: ``_said`` of
+    these words when the caller has read it already."""
+    joined = " ".join(words)
+    found = _patterns(lang)
+    said = said or _said(words, leads, found, lang)
+    numbers, table, went_out = said.numbers, said.table, said.went_out
+    natural, mixed, red, covered = _kinds(joined, lang)
+    unsure = _loose_words(joined, covered, side, found)
+    unsure += _lone_out(joined, side, found, leads, lang)
+    unsure += _loose_kinds(joined, covered, side, found)
+    unsure += [Unsure(what, near, side) for what, near in _vague(joined, found)]
+    unsure += [Unsure("canasta", wild, side) for wild in _wild_canastas(words, found, lang)]
     unplaced = [(v, i) for v, i in numbers.unplaced if i not in covered]
     unplaced += [
         (value, i)
@@ -1055,7 +1090,7 @@ def _read_part(
         near = " ".join(w for w in words[max(0, i - 2) : i + 3] if w != GAP)
         unsure.append(Unsure("number", near, side))
     placed = tuple(v for v, i in unplaced if words[i].isdecimal())
-    return _Part(part, table_said, tuple(unsure), placed, restated)
+    return _Part(part, said.table_said, tuple(unsure), placed, restated)
 
 
 @dataclass(frozen=True)
@@ -1469,15 +1504,22 @@ def _describe(question: str) -> tuple[SideRound, list[int], list[Unsure]] | None
     words, leads = side_words(segments(typed_words(question, None), seating), 0)
     if not words:
         return None
-    part = _read_part(words, leads, 0)
-    if not part.table_said:
-        return None
-    side = part.side
     found = _patterns()
     joined = " ".join(words)
-    ended = side.hand_points or side.went_out is not WentOut.NO
+    if not found.ends.search(joined):
+        return None  # no hand, going out or result said: three questions in four that get here
+    said = _said(words, leads, found, None)
+    # with no variant the side's hand is the sum of the hands read (``hand_total``), so the
+    # table and the round's end are known before the canastas and the doubts are read: most
+    # questions with a number say neither ("we have 2100, what do we need"), and reading the
+    # rest was most of the time the slowest questions took
+    ended = said.numbers.hand or said.went_out is not WentOut.NO
+    if not (said.table_said and (ended or found.result.search(joined))):
+        return None
+    part = _read_part(words, leads, 0, said=said)
+    side = part.side
     counted = side.natural_canastas or side.mixed_canastas or side.red_threes
-    if not (ended or (counted and found.result.search(joined))):
+    if not (ended or counted):  # only the result asked, and nothing counted to give one
         return None
     unplaced = [v for v in part.unplaced if v >= SMALLEST_UNPLACED and not v % SCORE_STEP]
     unsure = [*part.unsure, *_checks(side, True, part.unsure, words, None, 0)]

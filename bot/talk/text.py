@@ -30,8 +30,11 @@ def normalise(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Diacritics folded away: players often type "apne" for "åpne"."""
-    return text.translate(_FOLD)
+    """Diacritics folded away: players often type "apne" for "åpne". Every letter folded is
+    outside ASCII, and most words are ASCII (a flag Python keeps on each string): those are
+    returned as they are, without ``translate`` looking up each letter (a question is folded
+    word by word a few hundred times)."""
+    return text if text.isascii() else text.translate(_FOLD)
 
 
 def tokens(text: str) -> list[str]:

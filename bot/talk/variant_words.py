@@ -165,12 +165,20 @@ def _tiers(question: str) -> list[list[tuple[int, str]]]:
     return tiers
 
 
+@functools.lru_cache(maxsize=32)
+def _by_name(question: str) -> tuple[str, str | None]:
+    """(the folded question, the variant it names by name). The last few are remembered, as
+    ``_player_tiers`` are: one ``/rules`` question asks for its variant twice (the reply's
+    numbers, the topic model's features)."""
+    text = _folded(question)
+    return text, _first(_patterns().variants, text)
+
+
 def named_variant(question: str, table: Variant | None = None) -> str | None:
     """The variant the question names: by name ("kuubalaisessa") or by a player count other
     than the table's (classic first for four, pairs for six unless teams are named). None when
     nothing is named, or when a name and a count disagree ("Cuban with three players")."""
-    text = _folded(question)
-    by_name = _first(_patterns().variants, text)
+    text, by_name = _by_name(question)
     count = player_count(question)
     if count is None or (table is not None and count == table.players and by_name is None):
         return by_name
