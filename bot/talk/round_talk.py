@@ -30,8 +30,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.scoring import Variant
-from bot.scoring.round import SideRound, WentOut, breakdown, min_canasta_points
+from bot.scoring import ScoringError, Variant
+from bot.scoring.round import (
+    SideRound,
+    WentOut,
+    breakdown,
+    min_canasta_points,
+    validate_round,
+)
 from bot.scoring.vocabulary import vocabulary
 from bot.talk.number_words import spell_digits
 from bot.talk.round_assemble import (
@@ -1408,7 +1414,30 @@ def read_round(text: str, seating: Seating, variant: Variant | None = None) -> R
     moved = any(names_side(w, seating) for w in red_threes_taken_back(heard, seating.lang))
     if not _none_implied(sides, unsure, variant, threes_said and not moved):
         unsure += threes_unsaid
+    if not unsure:
+        unsure += _impossible(sides, variant)
     return RoundReading(tuple(sides), tuple(unsure))
+
+
+def _impossible(sides: Sequence[SideReading], variant: Variant | None) -> list[Unsure]:
+    """What the scorer refuses in a reading read with no doubt (more card points than the
+    decks hold, more red threes or canastas than there are cards for): one of its figures was
+    misread, and the reader cannot tell which, so it asks (``words``: what was refused, as
+    "got > limit" where the scorer says so)."""
+    if variant is None or len(sides) != variant.sides:
+        return []
+    try:
+        validate_round(variant, [s.round for s in sides], [0] * len(sides))
+    except ScoringError as error:
+        return [
+            Unsure("impossible", _refused(problem.params) or problem.code, problem.side)
+            for problem in error.problems
+        ]
+    return []
+
+
+def _refused(params: dict[str, object]) -> str:
+    return f"{params['got']} > {params['limit']}" if {"got", "limit"} <= set(params) else ""
 
 
 def _total_first(
