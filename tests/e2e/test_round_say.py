@@ -227,6 +227,34 @@ async def test_a_side_that_stayed_in_with_no_hand_said_is_asked_about(
     assert await _round_number(fake, channel) == 1
 
 
+IMPOSSIBLE = {
+    "en": "we melded 420, one clean one dirty, 1 red three, went out; they 230 melded, one dirty,"
+    " 900 in hand",
+    "no": "vi meldte 420, en ren og en uren, 1 rød treer, gikk ut; de 230 meldt, en uren, 900 på"
+    " hånda",
+    "da": "vi meldte 420, en ren og en uren, 1 rød treer, gik ud; de 230 meldt, en uren, 900 på"
+    " hånden",
+    "fi": "me 420 pöydässä, yksi puhdas ja yksi likainen, 1 punainen kolmonen, mentiin ulos; ne"
+    " 230 pöydässä, yksi likainen, 900 kädessä",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+async def test_a_reading_the_scorer_would_refuse_is_asked_about(
+    fake: FakeDiscord, bot: BotProcess, channel: FakeChannel, lang: str
+) -> None:
+    """900 in one hand: more card points than the decks hold. The reply says the figures
+    make a round that cannot happen, offers no Confirm, and stores nothing."""
+    locale = LOCALES[lang]
+    await _start(fake, channel, locale)
+    reply = await run(fake, "round say", {"text": IMPOSSIBLE[lang]}, channel=channel, locale=locale)
+    assert reply.ephemeral
+    assert not reply.components
+    said = translate(lang, "ui.say.unsure.impossible", side="?", words="1550 > 1180")
+    assert said in reply.content
+    assert await _round_number(fake, channel) == 1
+
+
 UNKNOWN_WORD = {
     "en": ("we melded 420, one clean, zorbled out; they 150 melded, 30 left", "zorbled"),
     "no": ("vi meldte 420, en ren, gikk ut, to snurrige; de 150 meldt, 30 igjen", "snurrige"),
