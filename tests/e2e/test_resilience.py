@@ -270,7 +270,7 @@ async def test_forms_and_buttons_work_side_by_side_and_after_a_restart(
     stale_form = await fake.slash("round form", {}, user=fake.user("carol"), channel=channel)
     await stale_form.modal()
     question = await (await fake.slash("forgetme", user=fake.user("dave"))).response()
-    rules = await (await fake.slash("rules", {"question": "what are the threes for"})).response()
+    rules = await (await fake.slash("rules", {"question": "what do the threes count"})).response()
     # a game in a channel of its own with a round, and its end prompt, before the restart
     other = fake.guild.add_channel(f"resilience-{next(_numbers)}")
     await run(fake, "game start", {"side1": "Us", "side2": "Them"}, channel=other)
@@ -318,7 +318,7 @@ async def test_a_button_for_a_topic_or_version_that_is_gone_still_gets_an_answer
     fake: FakeDiscord, bot: BotProcess
 ) -> None:
     rules = await (
-        await fake.slash("rules", {"question": "what are the threes for"}, locale="no")
+        await fake.slash("rules", {"question": "what do the threes count"}, locale="no")
     ).response()
     buttons = rules.raw["components"][0]["components"]
     buttons[0]["custom_id"] = "rules:long_gone_topic:no:classic"
