@@ -101,6 +101,9 @@ class _Patterns:
     between is the count's ("0 blandet rød 3 x1": no mixed, then red threes x1)."""
     went_out: re.Pattern[str]
     negation: re.Pattern[str]
+    no_side: re.Pattern[str]
+    """A subject for no side ("no one", "ingen", "kukaan"): it negates the going out of its
+    clause however far after it ("no one got the going-out bonus")."""
     concealed: re.Pattern[str]
     hand_after: re.Pattern[str]
     hand_in_total: re.Pattern[str]
@@ -209,6 +212,7 @@ def _patterns(lang: str | None = None) -> _Patterns:
         ),
         went_out=re.compile(rf"(?:^| ){say('went_out')}(?= |$)"),
         negation=re.compile(rf"(?:^| ){say('negation', 'no_side')}(?= |$)"),
+        no_side=re.compile(rf"(?:^| ){say('no_side')}(?= |$)"),
         concealed=re.compile(rf"(?:^| ){say('concealed')}(?= |$)"),
         hand_after=re.compile(rf"^(?:{filler} )*{say('hand_after')}(?= |$)"),
         table_in_total=re.compile(rf"(?:^| ){say('table_before')} {say('score')}$"),
@@ -320,8 +324,11 @@ def _negated(found: _Patterns, joined: str, match: re.Match[str]) -> bool:
     """ "gikk ikke ut", "ikke gået ud", "ei menty ulos", "no one went out": a negation
     inside the phrase or in the two words of its clause right before it turns "went out"
     into its opposite."""
-    before = joined[: match.start()].split()[-NEGATION_REACH:]
-    before = before[len(before) - before[::-1].index(GAP) :] if GAP in before else before
+    clause = joined[: match.start()].split()
+    clause = clause[len(clause) - clause[::-1].index(GAP) :] if GAP in clause else clause
+    before = clause[-NEGATION_REACH:]
+    if found.no_side.search(" ".join(clause)):
+        return True  # "no one got the going-out bonus": the clause's subject is no side
     return found.negation.search(" ".join([*before, match.group(0).strip()])) is not None
 
 
