@@ -35,6 +35,8 @@ CONFIDENT = 0.9
 """The least probability the tagger must give a word's role for the reading to rest on it."""
 SMALLEST_POINTS = 15
 """Numbers from here up are points; below, counts (a hand of 5 or 10 is said with a role)."""
+POINTS_STEP = 5
+"""Table points and hands are multiples of five, like every card value."""
 NEAR = 2
 """Words either side quoted back with an unsure word."""
 KIND_REACH = 2
@@ -504,7 +506,8 @@ def assemble(
             if _role_in_doubt(words, tagged, i, restated):
                 points[i] = unsure[-1]
     said = _values(words, tagged, lang, doubted)
-    for i, slot in _placed_by_elimination(words, tagged, said, points, unsure).items():
+    if placed := _placed_by_elimination(words, tagged, said, points, unsure):
+        i, slot = placed
         unsure.remove(points[i])
         said[slot].append(int(words[i]))
     hands = said["HAND"]
@@ -530,7 +533,7 @@ def _role_in_doubt(words: list[str], tagged: Tagged, i: int, restated: Collectio
         return False
     if i and role != "O" and one_number(words[i - 1], word):
         return False
-    return int(word) % 5 == 0 and (int(word) >= SMALLEST_POINTS or role != "O")
+    return int(word) % POINTS_STEP == 0 and (int(word) >= SMALLEST_POINTS or role != "O")
 
 
 def _placed_by_elimination(
@@ -539,26 +542,25 @@ def _placed_by_elimination(
     said: dict[str, list[int]],
     points: dict[int, Unsure],
     unsure: list[Unsure],
-) -> dict[int, str]:
-    """Points whose role was in doubt, placed where nothing else can go: the side's other
-    words read with certainty, one number left, and one place open for it (no table points
-    said, or no hand), which the tagger did not read as the other place. Otherwise nothing
-    is placed and the number is asked about.
+) -> tuple[int, str] | None:
+    """(index, role) of the points whose role was in doubt, placed where nothing else can
+    go: the side's other words read with certainty, one number left, and one place open for
+    it (no table points said, or no hand), which the tagger did not read as the other place.
+    Otherwise None: nothing is placed and the number is asked about.
 
     Why this is no guess: a side's round has one table figure and one hand; when the words
     fill every other part and one number is left over, the part still empty is what it
     says, the way a player reading a score sheet row does ("os 460 1 ren 1 uren 2 røde 35")."""
-    hands = said["HAND"]
     if len(points) != 1 or len(unsure) != 1:
-        return {}
+        return None
     (i,) = points
     if _numbers_unread(words, tagged, i):
-        return {}
-    empty = {"MELD": not said["MELD"] and not said["NOMELD"], "HAND": not hands}
+        return None
+    empty = {"MELD": not said["MELD"] and not said["NOMELD"], "HAND": not said["HAND"]}
     open_ = [slot for slot, free in empty.items() if free]
     if len(open_) == 1 and tagged.roles[i] in (open_[0], "O"):
-        return {i: open_[0]}
-    return {}
+        return i, open_[0]
+    return None
 
 
 def _numbers_unread(words: list[str], tagged: Tagged, i: int) -> bool:
